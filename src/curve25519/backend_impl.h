@@ -1,0 +1,28 @@
+/* Everything a backend compiles on top of its own field.h and scalar.h: the
+ * generic curve25519 code, written once against the contract names, and the
+ * macro that ends a backend's translation unit by defining its table.
+ *
+ * Usage, in src/backend/NAME/backend.c:
+ *     #include "backend/NAME/field.h"
+ *     #include "backend/NAME/scalar.h"
+ *     #include "curve25519/backend_impl.h"
+ *     ECXI_DEFINE_BACKEND(NAME, required ECXI_CPU_* bits)
+ */
+#ifndef ECX_CURVE25519_BACKEND_IMPL_H
+#define ECX_CURVE25519_BACKEND_IMPL_H
+
+#include "curve25519/field_common.h"
+#include "curve25519/scalar_batch.h"
+#include "curve25519/scalar_recode.h"
+#include "curve25519/f25519_table.h"
+
+#define ECXI_DEFINE_BACKEND(NAME, REQUIREMENTS)                                                    \
+    ECXI_F25519_TABLES(NAME)                                                                       \
+    const struct ecx_backend ecxi_backend_##NAME = {                                               \
+        .name = #NAME,                                                                             \
+        .cpu_requirements = (REQUIREMENTS),                                                        \
+        .f25519 = &f25519_ops,                                                                     \
+        .f25519_internal = &f25519_internal,                                                       \
+    };
+
+#endif

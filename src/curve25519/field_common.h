@@ -1,0 +1,90 @@
+/* Field functions written once on top of the per-backend contract
+ * (curve25519/field.h): conditional negation, absolute value, the
+ * exponentiation a^((p-5)/8), and RFC 9496's SQRT_RATIO_M1. */
+#ifndef ECX_CURVE25519_FIELD_COMMON_H
+#define ECX_CURVE25519_FIELD_COMMON_H
+
+/* sqrt(-1) mod p = 2^((p-1)/4), canonical little-endian. */
+static const uint8_t fe_sqrtm1_bytes[32] = {
+    0xb0, 0xa0, 0x0e, 0x4a, 0x27, 0x1b, 0xee, 0xc4, 0x78, 0xe4, 0x2f, 0xad, 0x06, 0x18, 0x43, 0x2f,
+    0xa7, 0xd7, 0xfb, 0x3d, 0x99, 0x00, 0x4d, 0x2b, 0x0b, 0xdf, 0xc1, 0x4f, 0x80, 0x24, 0x83, 0x2b};
+
+/* r = flag ? -a : a (flag 0 or 1). TIGHT -> TIGHT, constant time. */
+static inline void fe_cneg(fe *r, const fe *a, unsigned flag)
+{
+    fe minus;
+    fe_neg(&minus, a);
+    fe_copy(r, a);
+    fe_cmov(r, &minus, flag);
+}
+
+/* r = |a|: a or -a, whichever has an even canonical encoding. Constant time. */
+static inline void fe_abs(fe *r, const fe *a)
+{
+    fe_cneg(r, a, fe_is_negative(a));
+}
+
+/* r = a^((p-5)/8) = a^(2^252 - 3). Constant time. The addition chain is the
+ * usual one for 2^255-21 (the inversion chain of curve25519 papers) ending
+ * with two squarings and a multiplication by a: 250 squarings, 11 products. */
+static void fe_pow_p58(fe *r, const fe *a)
+{
+    fe t0, t1, t2;
+    fe_sq(&t0, a);             /* a^2 */
+    fe_sqn(&t1, &t0, 2);       /* a^8 */
+    fe_mul(&t1, a, &t1);       /* a^9 */
+    fe_mul(&t0, &t0, &t1);     /* a^11 */
+    fe_sq(&t0, &t0);           /* a^22 */
+    fe_mul(&t0, &t1, &t0);     /* a^31 = a^(2^5 - 1) */
+    fe_sqn(&t1, &t0, 5);
+    fe_mul(&t0, &t1, &t0);     /* a^(2^10 - 1) */
+    fe_sqn(&t1, &t0, 10);
+    fe_mul(&t1, &t1, &t0);     /* a^(2^20 - 1) */
+    fe_sqn(&t2, &t1, 20);
+    fe_mul(&t1, &t2, &t1);     /* a^(2^40 - 1) */
+    fe_sqn(&t1, &t1, 10);
+    fe_mul(&t0, &t1, &t0);     /* a^(2^50 - 1) */
+    fe_sqn(&t1, &t0, 50);
+    fe_mul(&t1, &t1, &t0);     /* a^(2^100 - 1) */
+    fe_sqn(&t2, &t1, 100);
+    fe_mul(&t1, &t2, &t1);     /* a^(2^200 - 1) */
+    fe_sqn(&t1, &t1, 50);
+    fe_mul(&t0, &t1, &t0);     /* a^(2^250 - 1) */
+    fe_sqn(&t0, &t0, 2);       /* a^(2^252 - 4) */
+    fe_mul(r, &t0, a);         /* a^(2^252 - 3) */
+}
+
+/* RFC 9496, section 4.2, SQRT_RATIO_M1(u, v): returns 1 and r = +sqrt(u/v)
+ * if u/v is a square; returns 0 and r = +sqrt(sqrt(-1) * u/v) otherwise
+ * (with r = 0 when u = 0, and when v = 0 (returning 0 unless u = 0)). The
+ * root returned is the non-negative one. Constant time. TIGHT inputs. */
+static unsigned fe_sqrt_ratio(fe *r, const fe *u, const fe *v)
+{
+    fe sqrtm1, v3, v7, x, check, u_neg, u_neg_i, x_prime;
+    fe_from_bytes(&sqrtm1, fe_sqrtm1_bytes);
+
+    fe_sq(&v3, v);
+    fe_mul(&v3, &v3, v);              /* v^3 */
+    fe_sq(&v7, &v3);
+    fe_mul(&v7, &v7, v);              /* v^7 */
+    fe_mul(&x, u, &v7);
+    fe_pow_p58(&x, &x);               /* (u v^7)^((p-5)/8) */
+    fe_mul(&x, &x, &v3);
+    fe_mul(&x, &x, u);                /* x = u v^3 (u v^7)^((p-5)/8) */
+
+    fe_sq(&check, &x);
+    fe_mul(&check, &check, v);        /* v x^2 */
+    fe_neg(&u_neg, u);
+    fe_mul(&u_neg_i, &u_neg, &sqrtm1);
+
+    unsigned correct_sign = fe_equal(&check, u);
+    unsigned flipped_sign = fe_equal(&check, &u_neg);
+    unsigned flipped_sign_i = fe_equal(&check, &u_neg_i);
+
+    fe_mul(&x_prime, &x, &sqrtm1);
+    fe_cmov(&x, &x_prime, flipped_sign | flipped_sign_i);
+    fe_abs(r, &x);
+    return correct_sign | flipped_sign;
+}
+
+#endif

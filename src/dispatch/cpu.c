@@ -1,0 +1,61 @@
+/* CPU feature probe. x86: Google's cpu_features (CPUID plus the OS's XSAVE
+ * support for the wider registers). ARM: getauxval(AT_HWCAP), because
+ * cpu_features 0.7 prints to standard output on ARM cores without AT_HWCAP2
+ * (DESIGN.md), which would corrupt users' output. */
+#include "dispatch/cpu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dispatch/backend.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuinfo_x86.h>
+#elif defined(__aarch64__) || defined(__arm__)
+#include <sys/auxv.h>
+#endif
+
+static unsigned probe_hardware(void)
+{
+    unsigned features = 0;
+#if defined(__x86_64__) || defined(__i386__)
+    /* cpu_features reports its flags as signed 1-bit fields (true is -1):
+     * test != 0. It also re-runs CPUID on every call, so call it once. */
+    const X86Info info = GetX86Info();
+    if (info.features.avx2 != 0) features |= ECXI_CPU_AVX2;
+    if (info.features.avx512ifma != 0 && info.features.avx512vl != 0) features |= ECXI_CPU_IFMA;
+#elif defined(__aarch64__)
+    features |= ECXI_CPU_NEON; /* Advanced SIMD is architectural on AArch64. */
+#elif defined(__arm__) && defined(AT_HWCAP)
+#ifndef HWCAP_NEON
+#define HWCAP_NEON (1 << 12) /* arch/arm/include/uapi/asm/hwcap.h */
+#endif
+    if (getauxval(AT_HWCAP) & HWCAP_NEON) features |= ECXI_CPU_NEON;
+#endif
+    return features;
+}
+
+/* The ECXI_CPU_* bit a name in ECX_CPU_DISABLE stands for, or 0. */
+static unsigned feature_named(const char *name, size_t len)
+{
+    static const struct { const char *name; unsigned bit; } names[] = {
+        {"avx2", ECXI_CPU_AVX2}, {"ifma", ECXI_CPU_IFMA}, {"neon", ECXI_CPU_NEON}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i].name) == len && memcmp(names[i].name, name, len) == 0) return names[i].bit;
+    return 0;
+}
+
+unsigned ecxi_cpu_probe(void)
+{
+    unsigned features = probe_hardware();
+    const char *disable = getenv("ECX_CPU_DISABLE");
+    while (disable && *disable) {
+        size_t len = strcspn(disable, ",");
+        features &= ~feature_named(disable, len);
+        disable += len;
+        if (*disable == ',') disable++;
+    }
+    /* AVX-512 IFMA code also uses AVX2 instructions. */
+    if (!(features & ECXI_CPU_AVX2)) features &= ~ECXI_CPU_IFMA;
+    return features;
+}
