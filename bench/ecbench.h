@@ -1,0 +1,102 @@
+/* ecbench's row registry: how a benchmark file declares its rows.
+ *
+ * Rows are data. Each area has one C file (bench_f25519.c, bench_ed25519.c,
+ * ...) that defines a table of `struct ecbench_row` and one
+ * `const struct ecbench_suite ecbench_suite_AREA`; ecbench.c lists the
+ * suites (one line per area) and registers every row with Google Benchmark
+ * through benchmark_c.h. Adding an area changes neither the wrapper nor the
+ * registration code:
+ *
+ *   1. bench/bench_ed25519.c:
+ *
+ *        static void bm_sign(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+ *        {
+ *            ... keys and a 64-byte message ...
+ *            while (ecxb_keep_running(st)) {
+ *                b->table->ed25519_sign(sig, msg, 64, sk);
+ *                msg[0] ^= sig[0];              // the output feeds the next input
+ *            }
+ *            ecxb_do_not_optimize(sig);
+ *        }
+ *        static void bm_sodium_sign(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+ *        { ... b is NULL for a peer row ... }
+ *
+ *        static const struct ecbench_row rows[] = {
+ *            {NULL, "ed25519/sign", bm_sign, 0, ECXB_NS},                  // BACKEND/ed25519/sign
+ *            {NULL, "ed25519/verify_batch/64", bm_verify_batch, 64, ECXB_US},
+ *            {"libsodium", "ed25519/sign", bm_sodium_sign, 0, ECXB_NS},    // libsodium/ed25519/sign
+ *        #if ECBENCH_HAVE_OPENSSL
+ *            {"openssl", "ed25519/sign", bm_openssl_sign, 0, ECXB_NS},
+ *        #endif
+ *        };
+ *        const struct ecbench_suite ecbench_suite_ed25519 = {"ed25519", rows, sizeof rows / sizeof rows[0]};
+ *
+ *   2. ecbench.c: add `&ecbench_suite_ed25519` to `suites[]`, and declare it
+ *      below (extern).
+ *   3. bench/meson.build: add the file to `ecbench_sources`.
+ *
+ * Rules for a row (DESIGN.md, "Benchmarks"):
+ * - It times one call of what its name says: `verify_batch/64` is one whole
+ *   batch of 64 per iteration, and sets an items-per-second counter with
+ *   ecxb_set_items_processed(st, 64 * ecxb_iterations(st)).
+ * - Iterations depend on each other (the output is fed back into the next
+ *   input) so nothing can be hoisted or optimised away; never an empty loop.
+ * - Inputs come from ecbench_random_bytes (fixed seed: every run and every
+ *   backend sees the same values).
+ * - A peer row has the same AREA/OP[/PARAM] as the row of ours it is
+ *   compared with; the summary pairs them by that name.
+ */
+#ifndef ECX_BENCH_ECBENCH_H
+#define ECX_BENCH_ECBENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "benchmark_c.h"
+#include "dispatch/backend.h"
+#include "ecx/ecx.h"
+#include "ecx/f25519.h"
+
+/* What a row of ours runs on: one backend, by all its tables. */
+struct ecbench_backend {
+    const char *name;                /* "u64" */
+    const struct ecx_backend *table; /* whole operations (src/dispatch/backend.h) */
+    const ecx_f25519_ops *f25519;    /* the raw arithmetic table (ecx_f25519(name)) */
+};
+
+/* The body of a row. `b` is the backend for a row of ours and NULL for a
+ * peer row; `param` is the row's param field (a batch size, a length). */
+typedef void (*ecbench_fn)(ecxb_state *st, const struct ecbench_backend *b, size_t param);
+
+struct ecbench_row {
+    /* NULL: a row of ours, registered once per selected backend as
+     * "BACKEND/name". Otherwise the peer's prefix ("libsodium", "openssl"):
+     * registered once as "PEER/name". */
+    const char *peer;
+    const char *name; /* "AREA/OP" or "AREA/OP/PARAM" */
+    ecbench_fn run;
+    size_t param;
+    ecxb_unit unit; /* the unit of the row's times; ECXB_NS for most */
+};
+
+struct ecbench_suite {
+    const char *area; /* "f25519" */
+    const struct ecbench_row *rows;
+    size_t count;
+};
+
+/* The suites ecbench.c registers. */
+extern const struct ecbench_suite ecbench_suite_f25519;
+
+/* Deterministic input bytes (a fixed-seed generator shared by all rows). */
+void ecbench_random_bytes(uint8_t *out, size_t n);
+
+/* A loop for rows that last nanoseconds: runs the statement after it n
+ * times per call into the wrapper (the iteration count stays exact), e.g.
+ *     ECBENCH_LOOP(st, 16) ops->fe_mul(&x, &x, &y);
+ * Use the same n for a row and its peer. */
+#define ECBENCH_LOOP(st, n)                                                                        \
+    while (ecxb_keep_running_batch((st), (n)))                                                     \
+        for (int ecbench_i_ = 0; ecbench_i_ < (n); ecbench_i_++)
+
+#endif
