@@ -16,6 +16,8 @@
 /* Every area's rows: one line per bench_AREA.c file. */
 static const struct ecbench_suite *const suites[] = {
     &ecbench_suite_f25519,
+    &ecbench_suite_ed25519,
+    &ecbench_suite_edwards,
 };
 #define SUITE_COUNT (sizeof suites / sizeof suites[0])
 
