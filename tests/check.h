@@ -16,7 +16,7 @@ static unsigned long check_passed, check_failed;
  * flood the log; all failures are still counted. */
 #define CHECK_MAX_REPORTS 30
 
-static void check_report(const char *file, int line, const char *what, const char *context)
+static inline void check_report(const char *file, int line, const char *what, const char *context)
 {
     check_failed++;
     if (check_failed <= CHECK_MAX_REPORTS)
@@ -36,7 +36,7 @@ static void check_report(const char *file, int line, const char *what, const cha
 
 /* CHECK_MEM(a, b, n, ctx): n bytes equal; prints both in hex on failure. */
 #define CHECK_MEM(a, b, n, ctx) check_mem(__FILE__, __LINE__, (a), (b), (n), (ctx))
-static void check_mem(const char *file, int line, const void *a, const void *b, size_t n, const char *ctx)
+static inline void check_mem(const char *file, int line, const void *a, const void *b, size_t n, const char *ctx)
 {
     if (memcmp(a, b, n) == 0) {
         check_passed++;
@@ -56,8 +56,8 @@ static void check_mem(const char *file, int line, const void *a, const void *b, 
 /* Deterministic test randomness (xoshiro256**), seeded per program so
  * failures reproduce; the seed can be changed with ECX_TEST_SEED. */
 static uint64_t check_rng_state[4];
-static uint64_t check_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-static uint64_t check_rand64(void)
+static inline uint64_t check_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+static inline uint64_t check_rand64(void)
 {
     uint64_t *s = check_rng_state;
     uint64_t result = check_rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
@@ -69,7 +69,7 @@ static uint64_t check_rand64(void)
     s[3] = check_rotl(s[3], 45);
     return result;
 }
-static void check_seed(uint64_t seed)
+static inline void check_seed(uint64_t seed)
 {
     const char *env = getenv("ECX_TEST_SEED");
     if (env) seed = strtoull(env, NULL, 0);
@@ -81,7 +81,7 @@ static void check_seed(uint64_t seed)
         check_rng_state[i] = z ^ (z >> 31);
     }
 }
-static void check_random_bytes(uint8_t *out, size_t n)
+static inline void check_random_bytes(uint8_t *out, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         if (i % 8 == 0) {
@@ -92,7 +92,7 @@ static void check_random_bytes(uint8_t *out, size_t n)
 }
 
 /* Prints "NAME: N passed, N failed" and returns the process exit code. */
-static int check_summary(const char *name)
+static inline int check_summary(const char *name)
 {
     printf("%s: %lu passed, %lu failed\n", name, check_passed, check_failed);
     return check_failed ? 1 : 0;
