@@ -15,6 +15,15 @@
 #include "curve25519/scalar_batch.h"
 #include "curve25519/scalar_recode.h"
 #include "curve25519/f25519_table.h"
+#include "curve25519/edwards.h"
+#include "curve25519/edwards_encoding.h"
+#include "curve25519/scalar_mul_base.h"
+#include "curve25519/scalar_mul_variable.h"
+#include "curve25519/scalar_mul_double.h"
+#include "curve25519/ed25519_impl.h"
+#include "curve25519/msm.h"
+#include "curve25519/ed25519_batch.h"
+#include "curve25519/edwards_table.h"
 
 #define ECXI_DEFINE_BACKEND(NAME, REQUIREMENTS)                                                    \
     ECXI_F25519_TABLES(NAME)                                                                       \
@@ -23,6 +32,11 @@
         .cpu_requirements = (REQUIREMENTS),                                                        \
         .f25519 = &f25519_ops,                                                                     \
         .f25519_internal = &f25519_internal,                                                       \
+        .ed25519_keypair = ed25519_impl_keypair,                                                   \
+        .ed25519_sign = ed25519_impl_sign,                                                         \
+        .ed25519_verify = ed25519_impl_verify,                                                     \
+        .ed25519_verify_batch = ed25519_impl_verify_batch,                                         \
+        .edwards = &edwards_ops,                                                                   \
     };
 
 #endif

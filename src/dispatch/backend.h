@@ -44,9 +44,48 @@ struct ecxi_f25519_internal {
 };
 
 /* Group operations on encoded edwards25519 points, for the benchmarks and
- * tests (and, later, for Ristretto and range proofs). Filled in by the
- * Ed25519 work; see src/curve25519/. */
-struct ecxi_edwards_ops;
+ * tests (src/curve25519/edwards_table.h). Points are 32-byte encodings,
+ * decoded with the ZIP-215 rules (any encoding that decodes) unless stated;
+ * outputs are canonical encodings. Scalars are 32 little-endian bytes with
+ * bit 255 ignored (like libsodium's *_noclamp functions): [s]P uses
+ * s mod 2^255, so small-order components are multiplied as they are.
+ * Functions returning int give ECX_OK or ECX_ERR_INVALID (a point that does
+ * not decode) unless stated. */
+#define ECXI_MSM_AUTO 0u
+#define ECXI_MSM_STRAUS 1u
+#define ECXI_MSM_PIPPENGER 2u
+
+struct ecxi_edwards_ops {
+    /* r = [s]B. Constant time. */
+    void (*mul_base)(uint8_t r[32], const uint8_t s[32]);
+    /* r = [s]P. Constant time in s. */
+    int (*mul_var)(uint8_t r[32], const uint8_t s[32], const uint8_t p[32]);
+    /* r = [a]A + [b]B. Variable time. */
+    int (*double_mul_vartime)(uint8_t r[32], const uint8_t a[32], const uint8_t A[32], const uint8_t b[32]);
+    /* r = sum [scalars[i]] points[i] (n = 0: the identity), Straus for
+     * small n, Pippenger for large n (src/curve25519/msm.h). Variable time.
+     * ECX_ERR_INVALID if a point does not decode, ECX_ERR_NOMEM. */
+    int (*msm_vartime)(uint8_t r[32], size_t n, const uint8_t scalars[][32], const uint8_t points[][32]);
+    /* The same with the algorithm forced, for the tests: ECXI_MSM_AUTO,
+     * ECXI_MSM_STRAUS or ECXI_MSM_PIPPENGER; width 0 lets Pippenger choose
+     * its window, 4..15 forces it. */
+    int (*msm_vartime_with)(uint8_t r[32], size_t n, const uint8_t scalars[][32], const uint8_t points[][32],
+                            unsigned algorithm, unsigned width);
+
+    /* For the tests. out = canonical re-encoding of `in` decoded under the
+     * strict (zip215 = 0) or ZIP-215 (zip215 = 1) rules. */
+    int (*decode)(uint8_t out[32], const uint8_t in[32], unsigned zip215);
+    int (*add)(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]);
+    int (*sub)(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]);
+    int (*mul_by_cofactor)(uint8_t r[32], const uint8_t p[32]);
+    /* 1 or 0, or ECX_ERR_INVALID when p does not decode. has_small_order
+     * computes [8]p; has_small_order_bytes is strict verification's
+     * byte-level blacklist (libsodium's ge25519_has_small_order; any 32
+     * bytes, never fails). */
+    int (*has_small_order)(const uint8_t p[32]);
+    int (*has_small_order_bytes)(const uint8_t p[32]);
+    int (*is_torsion_free)(const uint8_t p[32]);
+};
 
 struct ecx_backend {
     const char *name;

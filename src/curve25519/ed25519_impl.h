@@ -1,0 +1,191 @@
+/* Ed25519 (RFC 8032, section 5.1, pure Ed25519), written once against the
+ * field and scalar contracts and compiled per backend.
+ *
+ * Keys and signatures are byte-identical to libsodium's crypto_sign_*: the
+ * secret key is seed || pk, the scalar is the clamped first half of
+ * SHA-512(seed), the nonce r = SHA-512(prefix || m) mod l, R = [r]B,
+ * k = SHA-512(R || A || m) mod l, S = r + k a mod l.
+ *
+ * Two verification policies (docs/ed25519-verification.md has the details):
+ *   strict  = libsodium 1.0.18's crypto_sign_verify_detached accept set:
+ *             S < l; A canonical, decodable and not of small order; R not of
+ *             small order; the cofactorless equation, checked as
+ *             encode([S]B - [k]A) == R byte for byte (so R must be the
+ *             canonical encoding).
+ *   ZIP-215 = S < l; A and R any encoding that decodes (y >= p reduced,
+ *             x = 0 with the sign bit allowed), small order allowed; the
+ *             cofactored equation [8]([S]B - R - [k]A) = 0.
+ * Status codes: ECX_ERR_INVALID for S >= l or a point encoding the policy
+ * cannot decode (checked first), ECX_ERR_VERIFY for a small-order A or R
+ * under strict rules or a failed equation.
+ *
+ * keypair and sign are constant time in the seed and the secret scalar and
+ * nonce (SHA-512, the scalar ops, the fixed-base multiplication, the
+ * encoding's safegcd inversion all are); their secret temporaries are wiped.
+ * verify is variable time: everything it sees is public.
+ */
+#ifndef ECX_CURVE25519_ED25519_IMPL_H
+#define ECX_CURVE25519_ED25519_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "curve25519/edwards.h"
+#include "curve25519/edwards_encoding.h"
+#include "curve25519/scalar_mul_base.h"
+#include "curve25519/scalar_mul_double.h"
+#include "ecx/ecx.h"
+#include "hash/sha512.h"
+
+/* az = SHA-512(seed) with its first half clamped (RFC 8032, 5.1.5): the
+ * secret scalar a = az[0..31] (a multiple of 8 in [2^254, 2^255)) and the
+ * nonce prefix az[32..63]. */
+static inline void ed25519_expand(uint8_t az[64], const uint8_t seed[32])
+{
+    ecxi_sha512(az, seed, 32);
+    az[0] &= 248;
+    az[31] &= 127;
+    az[31] |= 64;
+}
+
+/* pk = encode([a]B), sk = seed || pk. seed may alias pk or sk. Constant
+ * time. Always ECX_OK. */
+static int ed25519_impl_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32])
+{
+    uint8_t az[64], s[32], a_pk[32];
+    ge_p3 A;
+
+    memcpy(s, seed, 32);
+    ed25519_expand(az, s);
+    ge_scalarmult_base(&A, az);
+    ge_p3_to_bytes(a_pk, &A);
+
+    memcpy(sk, s, 32);
+    memcpy(sk + 32, a_pk, 32);
+    memcpy(pk, a_pk, 32);
+
+    ge_wipe(az, sizeof az);
+    ge_wipe(s, sizeof s);
+    ge_wipe(&A, sizeof A);
+    return ECX_OK;
+}
+
+/* sig = R || S for m under sk = seed || pk (pk trusted, as in libsodium).
+ * All reads of m and sk happen before sig is written, so sig may alias
+ * them. Constant time in the secret (the running time depends on mlen).
+ * Always ECX_OK. */
+static int ed25519_impl_sign(uint8_t sig[64], const uint8_t *m, size_t mlen, const uint8_t sk[64])
+{
+    uint8_t az[64], nonce[64], hram[64], r_bytes[32], R_bytes[32], S_bytes[32];
+    ecxi_sha512_ctx ctx;
+    sc r, k, a, S;
+    ge_p3 R;
+
+    ed25519_expand(az, sk);
+
+    ecxi_sha512_init(&ctx);
+    ecxi_sha512_update(&ctx, az + 32, 32);
+    ecxi_sha512_update(&ctx, m, mlen);
+    ecxi_sha512_final(&ctx, nonce);
+    sc_from_wide(&r, nonce);
+    sc_to_bytes(r_bytes, &r);
+
+    ge_scalarmult_base(&R, r_bytes);
+    ge_p3_to_bytes(R_bytes, &R);
+
+    ecxi_sha512_init(&ctx);
+    ecxi_sha512_update(&ctx, R_bytes, 32);
+    ecxi_sha512_update(&ctx, sk + 32, 32);
+    ecxi_sha512_update(&ctx, m, mlen);
+    ecxi_sha512_final(&ctx, hram);
+    sc_from_wide(&k, hram);
+
+    sc_from_bytes_reduce(&a, az);
+    sc_mul(&S, &k, &a);
+    sc_add(&S, &S, &r);
+    sc_to_bytes(S_bytes, &S);
+
+    memcpy(sig, R_bytes, 32);
+    memcpy(sig + 32, S_bytes, 32);
+
+    ge_wipe(az, sizeof az);
+    ge_wipe(nonce, sizeof nonce);
+    ge_wipe(r_bytes, sizeof r_bytes);
+    ge_wipe(&r, sizeof r);
+    ge_wipe(&a, sizeof a);
+    ge_wipe(&R, sizeof R);
+    return ECX_OK;
+}
+
+/* k = SHA-512(R || A || m) mod l, as canonical bytes, from the encodings as
+ * given (not re-encoded). */
+static inline void ed25519_challenge(uint8_t k_bytes[32], const uint8_t R[32], const uint8_t A[32],
+                                     const uint8_t *m, size_t mlen)
+{
+    ecxi_sha512_ctx ctx;
+    uint8_t h[64];
+    sc k;
+    ecxi_sha512_init(&ctx);
+    ecxi_sha512_update(&ctx, R, 32);
+    ecxi_sha512_update(&ctx, A, 32);
+    ecxi_sha512_update(&ctx, m, mlen);
+    ecxi_sha512_final(&ctx, h);
+    sc_from_wide(&k, h);
+    sc_to_bytes(k_bytes, &k);
+}
+
+/* The status of a strict verification that failed a policy check or the
+ * equation: ECX_ERR_INVALID if R (known canonical) is not a curve point —
+ * encoding errors win over the others — else ECX_ERR_VERIFY. Only failures
+ * pay for this square root; the success path never decodes R. */
+static int ed25519_strict_failure(const uint8_t R_bytes[32])
+{
+    ge_p3 R;
+    return ge_p3_from_bytes(&R, R_bytes, GE_DECODE_STRICT) == ECX_OK ? ECX_ERR_VERIFY : ECX_ERR_INVALID;
+}
+
+/* Verifies sig on m under pk with the strict (zip215 = 0) or ZIP-215
+ * (zip215 = 1) rules above. Returns ECX_OK, ECX_ERR_INVALID or
+ * ECX_ERR_VERIFY. VARIABLE TIME (public inputs). */
+static int ed25519_impl_verify(const uint8_t sig[64], const uint8_t *m, size_t mlen, const uint8_t pk[32],
+                               unsigned zip215)
+{
+    const uint8_t *R_bytes = sig, *S_bytes = sig + 32;
+    const unsigned policy = zip215 ? GE_DECODE_ZIP215 : GE_DECODE_STRICT;
+    uint8_t k_bytes[32];
+    ge_p3 A, R, P;
+    sc S;
+
+    /* Encodings first (ECX_ERR_INVALID), then policy (ECX_ERR_VERIFY). */
+    if (!sc_from_bytes(&S, S_bytes)) return ECX_ERR_INVALID;
+    if (ge_p3_from_bytes(&A, pk, policy) != ECX_OK) return ECX_ERR_INVALID;
+    if (zip215) {
+        if (ge_p3_from_bytes(&R, R_bytes, policy) != ECX_OK) return ECX_ERR_INVALID;
+    } else {
+        /* R is not decoded on the success path: the byte comparison below
+         * needs only its bytes, and saves a square root. */
+        if (!ge_bytes_is_canonical(R_bytes)) return ECX_ERR_INVALID;
+        if (ge_bytes_has_small_order(pk) || ge_bytes_has_small_order(R_bytes))
+            return ed25519_strict_failure(R_bytes);
+    }
+
+    ed25519_challenge(k_bytes, R_bytes, pk, m, mlen);
+
+    /* P = [S]B - [k]A = [k](-A) + [S]B. */
+    ge_p3_neg(&A, &A);
+    ge_double_scalarmult_vartime(&P, k_bytes, &A, S_bytes);
+
+    if (zip215) {
+        ge_p3_sub_p3(&P, &P, &R);
+        ge_p3_mul_by_cofactor(&P, &P);
+        return ge_p3_is_identity(&P) ? ECX_OK : ECX_ERR_VERIFY;
+    }
+
+    uint8_t check[32];
+    ge_p3_to_bytes(check, &P);
+    if (memcmp(check, R_bytes, 32) == 0) return ECX_OK;
+    return ed25519_strict_failure(R_bytes);
+}
+
+#endif
