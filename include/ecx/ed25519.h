@@ -50,7 +50,8 @@ int ecx_ed25519_verify_zip215(const uint8_t sig[64], const uint8_t *m, size_t ml
  * verifies). When the batch fails and `results` is not NULL, results[i]
  * receives signature i's own verdict (what ecx_ed25519_verify_zip215 says);
  * when it verifies, every results[i] is ECX_OK. ECX_ERR_INVALID if an array
- * or an entry of one is NULL (msgs[i] may be NULL when mlens[i] is 0),
+ * or an entry of one is NULL (msgs[i] may be NULL when mlens[i] is 0; with
+ * n = 0 the arrays are not read and may be NULL),
  * ECX_ERR_RANDOM if the OS gives no randomness for the weights,
  * ECX_ERR_NOMEM if the scratch space cannot be allocated. Variable time. */
 int ecx_ed25519_verify_batch(size_t n, const uint8_t *const sigs[], const uint8_t *const msgs[],

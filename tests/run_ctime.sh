@@ -1,0 +1,59 @@
+#!/bin/sh
+# The constant-time check: runs BUILD_DIR/tests/test_ctime under valgrind's
+# memcheck, where tests/checkmem.h marks the secrets undefined, so that any
+# branch or memory index computed from a secret is reported.
+#   tests/run_ctime.sh BUILD_DIR
+# The last line is "test_ctime: N passed, N failed": the program's own counts,
+# plus one failure per valgrind error (each error is a place where a secret
+# may leak). The exit status is non-zero on any failure.
+set -u
+if [ $# -ne 1 ]; then
+  echo "usage: $0 BUILD_DIR" >&2
+  exit 2
+fi
+exe=$1/tests/test_ctime
+if [ ! -x "$exe" ]; then
+  echo "$exe: not built"
+  echo "test_ctime: 0 passed, 1 failed"
+  exit 1
+fi
+if ! command -v valgrind >/dev/null 2>&1; then
+  echo "valgrind not found (Debian package valgrind; scripts/setup.sh installs it)"
+  echo "test_ctime: 0 passed, 1 failed"
+  exit 1
+fi
+
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# The program's standard output goes to a file (its summary line is folded
+# into the final one below); valgrind's report goes to standard error as is.
+valgrind --error-exitcode=42 --track-origins=yes --log-file="$tmp/valgrind.log" \
+  "$exe" >"$tmp/stdout"
+rc=$?
+grep -v '^test_ctime: [0-9]* passed, [0-9]* failed' "$tmp/stdout"
+cat "$tmp/valgrind.log" >&2
+
+summary=$(grep '^test_ctime: [0-9]* passed, [0-9]* failed' "$tmp/stdout" | tail -n 1)
+passed=$(echo "$summary" | sed -n 's/^test_ctime: \([0-9]*\) passed, \([0-9]*\) failed.*/\1/p')
+failed=$(echo "$summary" | sed -n 's/^test_ctime: \([0-9]*\) passed, \([0-9]*\) failed.*/\2/p')
+if [ -z "$passed" ]; then
+  echo "test_ctime printed no summary (exit status $rc)"
+  passed=0
+  failed=1
+fi
+errors=$(sed -n 's/^==[0-9]*== ERROR SUMMARY: \([0-9]*\) errors.*/\1/p' "$tmp/valgrind.log" | tail -n 1)
+errors=${errors:-0}
+if [ "$rc" -eq 42 ] && [ "$errors" -eq 0 ]; then
+  errors=1
+fi
+if [ "$errors" -gt 0 ]; then
+  echo "valgrind: $errors error(s): a secret reached a branch or an address (see the report above)"
+fi
+if [ "$rc" -ne 0 ] && [ "$rc" -ne 42 ] && [ "$failed" -eq 0 ]; then
+  echo "test_ctime exited with status $rc"
+  failed=1
+fi
+failed=$((failed + errors))
+echo "test_ctime: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
