@@ -107,7 +107,6 @@ static void ge_scalarmult_base(ge_p3 *r, const uint8_t s[32])
     int8_t e[64];
     ge_precomp t;
     ge_p1p1 u;
-    ge_p2 q;
 
     sc_recode_radix16(e, s);
 
@@ -118,15 +117,7 @@ static void ge_scalarmult_base(ge_p3 *r, const uint8_t s[32])
         ge_p1p1_to_p3(r, &u);
     }
 
-    ge_p3_to_p2(&q, r);
-    ge_p2_dbl(&u, &q);
-    ge_p1p1_to_p2(&q, &u);
-    ge_p2_dbl(&u, &q);
-    ge_p1p1_to_p2(&q, &u);
-    ge_p2_dbl(&u, &q);
-    ge_p1p1_to_p2(&q, &u);
-    ge_p2_dbl(&u, &q);
-    ge_p1p1_to_p3(r, &u);
+    ge_p3_dbln(r, r, 4);
 
     for (int i = 0; i < 64; i += 2) {
         ge_base_select(&t, ge_base_comb[i / 2], e[i]);

@@ -38,7 +38,6 @@ static void ge_scalarmult(ge_p3 *r, const uint8_t s[32], const ge_p3 *p)
     ge_cached table[8], t;
     ge_p1p1 u;
     ge_p3 acc;
-    ge_p2 q;
     int8_t e[64];
 
     /* table[j] = [j + 1] P: one doubling, six additions. */
@@ -59,15 +58,7 @@ static void ge_scalarmult(ge_p3 *r, const uint8_t s[32], const ge_p3 *p)
     ge_add(&u, &acc, &t);
     ge_p1p1_to_p3(&acc, &u);
     for (int i = 62; i >= 0; i--) {
-        ge_p3_to_p2(&q, &acc);
-        ge_p2_dbl(&u, &q);
-        ge_p1p1_to_p2(&q, &u);
-        ge_p2_dbl(&u, &q);
-        ge_p1p1_to_p2(&q, &u);
-        ge_p2_dbl(&u, &q);
-        ge_p1p1_to_p2(&q, &u);
-        ge_p2_dbl(&u, &q);
-        ge_p1p1_to_p3(&acc, &u);
+        ge_p3_dbln(&acc, &acc, 4);
 
         ge_cached_select(&t, table, e[i]);
         ge_add(&u, &acc, &t);
