@@ -224,29 +224,16 @@ static inline void sc_mul_wide(uint64_t t[8], const uint64_t a[4], const uint64_
     "movq " c0 ", " m "\n\t"                                                                        \
     "imulq %[n0], " m "\n\t"
 
-/* How the routine reaches a and b. When optimising, each limb is its own
- * memory operand, so the compiler can point them at wherever the values
- * already are (no copies, no "memory" clobber). Without optimisation (-O0)
- * the compiler would spend a register per limb address and run out, so the
- * limbs are read through two pointer registers under a "memory" clobber.
+/* How the routine reaches a and b: through two pointer registers. The
+ * asm clobbers eleven registers, so giving each limb its own memory operand
+ * can leave the compiler without registers for their addresses (clang
+ * fails so when sc_mul is inlined into loops over arrays). When optimising,
+ * whole-array "m" operands tell the compiler exactly which memory is read,
+ * so no "memory" clobber is needed; without optimisation (-O0, where the
+ * frame pointer takes one more register) a "memory" clobber does that job.
  * always_inline lets the result registers flow straight to their consumer
  * (gcc would otherwise keep this large asm out of line and copy the result
  * through memory). */
-#if defined(__OPTIMIZE__)
-#define SC_ASM_A0 "%[a0]"
-#define SC_ASM_A1 "%[a1]"
-#define SC_ASM_A2 "%[a2]"
-#define SC_ASM_A3 "%[a3]"
-#define SC_ASM_B0 "%[b0]"
-#define SC_ASM_B1 "%[b1]"
-#define SC_ASM_B2 "%[b2]"
-#define SC_ASM_B3 "%[b3]"
-#define SC_ASM_AB_OPERANDS                                                                          \
-    [a0] "m"(a[0]), [a1] "m"(a[1]), [a2] "m"(a[2]), [a3] "m"(a[3]), [b0] "m"(b[0]), [b1] "m"(b[1]), \
-        [b2] "m"(b[2]), [b3] "m"(b[3])
-#define SC_ASM_AB_CLOBBER
-#define SC_ASM_INLINE static inline __attribute__((always_inline))
-#else
 #define SC_ASM_A0 "0(%[a])"
 #define SC_ASM_A1 "8(%[a])"
 #define SC_ASM_A2 "16(%[a])"
@@ -255,6 +242,12 @@ static inline void sc_mul_wide(uint64_t t[8], const uint64_t a[4], const uint64_
 #define SC_ASM_B1 "8(%[b])"
 #define SC_ASM_B2 "16(%[b])"
 #define SC_ASM_B3 "24(%[b])"
+#if defined(__OPTIMIZE__)
+#define SC_ASM_AB_OPERANDS                                                                          \
+    [a] "r"(a), [b] "r"(b), "m"(*(const uint64_t(*)[4])a), "m"(*(const uint64_t(*)[4])b)
+#define SC_ASM_AB_CLOBBER
+#define SC_ASM_INLINE static inline __attribute__((always_inline))
+#else
 #define SC_ASM_AB_OPERANDS [a] "r"(a), [b] "r"(b)
 #define SC_ASM_AB_CLOBBER , "memory"
 #define SC_ASM_INLINE static inline

@@ -1,0 +1,345 @@
+/* Multiscalar multiplication (src/curve25519/msm*.h) on every usable
+ * backend, through each backend's ecxi_edwards_ops table:
+ *   - msm_vartime against the naive sum of single products computed by
+ *     libsodium (crypto_scalarmult_ed25519_noclamp, crypto_core_ed25519_add)
+ *     for n = 0, 1, 2, 3, 7, 64, 65, around the Straus/Pippenger switch
+ *     point, 300 and 1000, on random prime-order points and random scalars
+ *     mixed with edge cases: zero scalars, 1, l - 1, l, l + 1, 2^255 - 1,
+ *     bit 255 set (ignored), the identity as a point, repeated points, P
+ *     and -P;
+ *   - Straus, Pippenger with its own width and Pippenger with every forced
+ *     width 4..12 give the same bytes, also on points with a small-order
+ *     component (there checked against a naive sum over the table's own
+ *     mul_var and add, since libsodium refuses such points);
+ *   - every backend byte-identical to the first;
+ *   - bad input: an undecodable point, an unknown algorithm or width.
+ */
+#include <sodium.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "dispatch/backend.h"
+#include "ecx/ecx.h"
+
+#define MAX_BACKENDS 8
+
+static const char *names[MAX_BACKENDS];
+static const struct ecx_backend *backends[MAX_BACKENDS];
+static size_t nbackends;
+
+static const uint8_t IDENTITY[32] = {1};
+/* l, little-endian. */
+static const uint8_t L_BYTES[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                                    0xa2, 0xde, 0xf9, 0xde, 0x14, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                                    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10};
+/* A point of order 8 (canonical encoding). */
+static const uint8_t ORDER8[32] = {0x26, 0xe8, 0x95, 0x8f, 0xc2, 0xb2, 0x27, 0xb0, 0x45, 0xc3, 0xf4,
+                                   0x89, 0xf2, 0xef, 0x98, 0xf0, 0xd5, 0xdf, 0xac, 0x05, 0xd3, 0xc6,
+                                   0x33, 0x39, 0xb1, 0x38, 0x02, 0x88, 0x6d, 0x53, 0xfc, 0x05};
+
+static char ctxbuf[256];
+static const char *ctx(const char *what, size_t b, size_t n, int extra)
+{
+    snprintf(ctxbuf, sizeof ctxbuf, "%s backend=%s n=%zu (%d)", what, b < nbackends ? names[b] : "-", n, extra);
+    return ctxbuf;
+}
+
+/* r = a + b (mod 2^256), little-endian. */
+static void add256(uint8_t r[32], const uint8_t a[32], const uint8_t b[32])
+{
+    unsigned c = 0;
+    for (int i = 0; i < 32; i++) {
+        c += (unsigned)a[i] + b[i];
+        r[i] = (uint8_t)c;
+        c >>= 8;
+    }
+}
+
+/* ------------------------------------------------------------ the oracle */
+
+/* q = [s]P with bit 255 of s ignored (libsodium refuses, -1, when the
+ * result is the identity or s = 0: the identity is then what we want). P
+ * must be a canonical prime-order point or the identity. */
+static void ref_mul(uint8_t q[32], const uint8_t s[32], const uint8_t p[32])
+{
+    uint8_t t[32];
+    memcpy(t, s, 32);
+    t[31] &= 127;
+    if (memcmp(p, IDENTITY, 32) == 0 || crypto_scalarmult_ed25519_noclamp(q, t, p) != 0) memcpy(q, IDENTITY, 32);
+}
+
+/* r = sum [s_j] P_j, one product at a time. */
+static void ref_msm(uint8_t r[32], size_t n, const uint8_t (*s)[32], const uint8_t (*p)[32])
+{
+    uint8_t acc[32], term[32];
+    memcpy(acc, IDENTITY, 32);
+    for (size_t j = 0; j < n; j++) {
+        ref_mul(term, s[j], p[j]);
+        if (crypto_core_ed25519_add(acc, acc, term) != 0) abort();
+    }
+    memcpy(r, acc, 32);
+}
+
+/* The same with the table's own constant-time mul_var and add, for points
+ * with a small-order component. */
+static void ops_msm(uint8_t r[32], const struct ecxi_edwards_ops *ed, size_t n, const uint8_t (*s)[32],
+                    const uint8_t (*p)[32])
+{
+    uint8_t acc[32], term[32];
+    memcpy(acc, IDENTITY, 32);
+    for (size_t j = 0; j < n; j++) {
+        if (ed->mul_var(term, s[j], p[j]) != ECX_OK || ed->add(acc, acc, term) != ECX_OK) abort();
+    }
+    memcpy(r, acc, 32);
+}
+
+/* ------------------------------------------------------------ inputs */
+
+/* A random prime-order point: [k]B for a random k. */
+static void random_point(uint8_t p[32])
+{
+    uint8_t k[32];
+    crypto_core_ed25519_scalar_random(k);
+    if (crypto_scalarmult_ed25519_base_noclamp(p, k) != 0) memcpy(p, IDENTITY, 32);
+}
+
+static void random_scalar(uint8_t s[32])
+{
+    uint8_t wide[64];
+    check_random_bytes(wide, sizeof wide);
+    crypto_core_ed25519_scalar_reduce(s, wide);
+}
+
+/* Fills n inputs. With edges, about one in four scalars and points is an
+ * edge case (fixed choices cycling with the index, so every n >= 16 sees
+ * all of them); otherwise random scalars < l and random points. Some
+ * scalars are 128-bit, as in batch verification. */
+static void make_inputs(size_t n, uint8_t (*s)[32], uint8_t (*p)[32], int edges)
+{
+    for (size_t j = 0; j < n; j++) {
+        random_scalar(s[j]);
+        if (j % 3 == 1) memset(s[j] + 16, 0, 16);
+        random_point(p[j]);
+        if (!edges || check_rand64() % 4 != 0) continue;
+        static const uint8_t one[32] = {1};
+        uint8_t t[32];
+        switch (j % 16) {
+        case 0: memset(s[j], 0, 32); break;                       /* zero scalar */
+        case 1: memcpy(s[j], one, 32); break;                     /* 1 */
+        case 2: memcpy(s[j], L_BYTES, 32); s[j][0]--; break;      /* l - 1 */
+        case 3: memcpy(s[j], L_BYTES, 32); break;                 /* l */
+        case 4: add256(s[j], L_BYTES, one); break;                /* l + 1 */
+        case 5: memset(s[j], 0xff, 32); s[j][31] = 0x7f; break;   /* 2^255 - 1 */
+        case 6: s[j][31] |= 0x80; break;                          /* bit 255 set: ignored */
+        case 7: memcpy(p[j], IDENTITY, 32); break;                /* the identity */
+        case 8: if (j > 0) memcpy(p[j], p[j - 1], 32); break;     /* repeated point */
+        case 9:                                                   /* -P of the previous */
+            if (j > 0 && crypto_core_ed25519_sub(t, IDENTITY, p[j - 1]) == 0) memcpy(p[j], t, 32);
+            break;
+        case 10: if (j > 0) memcpy(s[j], s[j - 1], 32), memcpy(p[j], p[j - 1], 32); break; /* same term */
+        case 11: memset(s[j], 0, 32); memcpy(p[j], IDENTITY, 32); break;
+        default: break;
+        }
+    }
+}
+
+/* ------------------------------------------------------------ tests */
+
+/* msm_vartime against libsodium on every backend, and the three algorithm
+ * choices against each other. */
+static void test_against_oracle(void)
+{
+    static const size_t sizes[] = {0, 1, 2, 3, 7, 16, 64, 65, 128, 129, 175, 176, 177, 300, 1000};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        size_t n = sizes[k], m = n ? n : 1;
+        uint8_t(*s)[32] = malloc(m * 32), (*p)[32] = malloc(m * 32);
+        if (!s || !p) abort();
+        for (int round = 0; round < (n <= 7 ? 20 : 1); round++) {
+            uint8_t want[32], got[32], first[32];
+            make_inputs(n, s, p, round % 2 == 0 || n > 7);
+            ref_msm(want, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p);
+            for (size_t b = 0; b < nbackends; b++) {
+                const struct ecxi_edwards_ops *ed = backends[b]->edwards;
+                memset(got, 0xaa, 32);
+                CHECK_CTX(ed->msm_vartime(got, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p) == ECX_OK,
+                          ctx("msm_vartime status", b, n, round));
+                CHECK_MEM(got, want, 32, ctx("msm_vartime vs libsodium", b, n, round));
+                static const unsigned algos[3] = {ECXI_MSM_STRAUS, ECXI_MSM_PIPPENGER, ECXI_MSM_AUTO};
+                for (int a = 0; a < 3; a++) {
+                    memset(got, 0xaa, 32);
+                    CHECK_CTX(ed->msm_vartime_with(got, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p,
+                                                   algos[a], 0) == ECX_OK,
+                              ctx("msm_vartime_with status", b, n, a));
+                    CHECK_MEM(got, want, 32, ctx("msm_vartime_with vs libsodium", b, n, a));
+                }
+                if (b == 0) memcpy(first, got, 32);
+                CHECK_MEM(got, first, 32, ctx("backends identical", b, n, round));
+            }
+        }
+        free(s);
+        free(p);
+    }
+}
+
+/* Every forced Pippenger width agrees with Straus, with libsodium as the
+ * reference on prime-order points. */
+static void test_widths(void)
+{
+    static const size_t sizes[] = {1, 5, 33, 100, 257};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        size_t n = sizes[k];
+        uint8_t(*s)[32] = malloc(n * 32), (*p)[32] = malloc(n * 32);
+        if (!s || !p) abort();
+        uint8_t want[32], got[32];
+        make_inputs(n, s, p, 1);
+        ref_msm(want, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p);
+        for (size_t b = 0; b < nbackends; b++) {
+            const struct ecxi_edwards_ops *ed = backends[b]->edwards;
+            for (unsigned w = 4; w <= 12; w++) {
+                memset(got, 0xaa, 32);
+                CHECK_CTX(ed->msm_vartime_with(got, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p,
+                                               ECXI_MSM_PIPPENGER, w) == ECX_OK,
+                          ctx("pippenger width status", b, n, (int)w));
+                CHECK_MEM(got, want, 32, ctx("pippenger forced width vs libsodium", b, n, (int)w));
+            }
+        }
+        free(s);
+        free(p);
+    }
+}
+
+/* Points with a small-order component (P + T, T of order 8, and T alone),
+ * with scalars not reduced mod l (up to 2^255 - 1): the sum is [s mod
+ * 2^255] of each point, the torsion part included. Checked against a naive
+ * sum over the table's mul_var and add, and across algorithms and
+ * backends. */
+static void test_torsion(void)
+{
+    static const size_t sizes[] = {1, 2, 9, 40, 190};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        size_t n = sizes[k];
+        uint8_t(*s)[32] = malloc(n * 32), (*p)[32] = malloc(n * 32);
+        if (!s || !p) abort();
+        for (size_t j = 0; j < n; j++) {
+            check_random_bytes(s[j], 32); /* up to 2^256 - 1; bit 255 ignored */
+            if (j % 5 == 4) memset(s[j] + 16, 0, 16);
+            random_point(p[j]);
+            if (j % 3 == 0) {
+                if (crypto_core_ed25519_add(p[j], p[j], ORDER8) != 0) abort();
+            } else if (j % 7 == 1) {
+                memcpy(p[j], ORDER8, 32);
+            }
+        }
+        uint8_t first[32];
+        for (size_t b = 0; b < nbackends; b++) {
+            const struct ecxi_edwards_ops *ed = backends[b]->edwards;
+            uint8_t want[32], got[32];
+            ops_msm(want, ed, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p);
+            if (b == 0) memcpy(first, want, 32);
+            CHECK_MEM(want, first, 32, ctx("torsion naive sum, backends identical", b, n, 0));
+            const unsigned algos[4][2] = {{ECXI_MSM_AUTO, 0}, {ECXI_MSM_STRAUS, 0}, {ECXI_MSM_PIPPENGER, 0},
+                                          {ECXI_MSM_PIPPENGER, 5}};
+            for (int a = 0; a < 4; a++) {
+                memset(got, 0xaa, 32);
+                CHECK_CTX(ed->msm_vartime_with(got, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p,
+                                               algos[a][0], algos[a][1]) == ECX_OK,
+                          ctx("torsion status", b, n, a));
+                CHECK_MEM(got, want, 32, ctx("torsion msm vs naive sum", b, n, a));
+            }
+        }
+        free(s);
+        free(p);
+    }
+}
+
+/* Sums that vanish: sum [s_j] P_j + [l - sum s_j] ... built as
+ * [a]P + [l - a]P = identity, and a long list of P, -P pairs. */
+static void test_cancellation(void)
+{
+    enum { N = 200 };
+    static uint8_t s[N][32], p[N][32];
+    for (size_t j = 0; j < N; j += 2) {
+        random_point(p[j]);
+        if (crypto_core_ed25519_sub(p[j + 1], IDENTITY, p[j]) != 0) abort(); /* -P */
+        random_scalar(s[j]);
+        memcpy(s[j + 1], s[j], 32);
+    }
+    for (size_t b = 0; b < nbackends; b++) {
+        const struct ecxi_edwards_ops *ed = backends[b]->edwards;
+        static const size_t sizes[] = {2, 10, 150, N};
+        for (size_t k = 0; k < 4; k++) {
+            for (unsigned a = ECXI_MSM_AUTO; a <= ECXI_MSM_PIPPENGER; a++) {
+                uint8_t got[32];
+                memset(got, 0xaa, 32);
+                CHECK_CTX(ed->msm_vartime_with(got, sizes[k], (const uint8_t(*)[32])s, (const uint8_t(*)[32])p, a,
+                                               0) == ECX_OK,
+                          ctx("cancellation status", b, sizes[k], (int)a));
+                CHECK_MEM(got, IDENTITY, 32, ctx("P and -P cancel", b, sizes[k], (int)a));
+            }
+        }
+    }
+}
+
+/* Bad input: a point that does not decode anywhere in the list, an unknown
+ * algorithm, a width out of range. */
+static void test_bad_input(void)
+{
+    enum { N = 9 };
+    uint8_t s[N][32], p[N][32], r[32];
+    make_inputs(N, s, p, 0);
+    for (size_t b = 0; b < nbackends; b++) {
+        const struct ecxi_edwards_ops *ed = backends[b]->edwards;
+        for (size_t bad = 0; bad < N; bad++) {
+            uint8_t saved[32];
+            memcpy(saved, p[bad], 32);
+            memset(p[bad], 0, 32);
+            p[bad][0] = 2; /* y = 2 is not on the curve */
+            CHECK_CTX(ed->msm_vartime(r, N, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p) == ECX_ERR_INVALID,
+                      ctx("undecodable point", b, N, (int)bad));
+            memcpy(p[bad], saved, 32);
+        }
+        CHECK_CTX(ed->msm_vartime_with(r, N, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p, 3, 0) ==
+                      ECX_ERR_INVALID,
+                  ctx("unknown algorithm", b, N, 3));
+        CHECK_CTX(ed->msm_vartime_with(r, N, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p, ECXI_MSM_PIPPENGER,
+                                       3) == ECX_ERR_INVALID,
+                  ctx("width 3", b, N, 3));
+        CHECK_CTX(ed->msm_vartime_with(r, N, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p, ECXI_MSM_PIPPENGER,
+                                       16) == ECX_ERR_INVALID,
+                  ctx("width 16", b, N, 16));
+        /* n = 0 ignores the (NULL) arrays. */
+        memset(r, 0xaa, 32);
+        CHECK_CTX(ed->msm_vartime(r, 0, NULL, NULL) == ECX_OK, ctx("n = 0 status", b, 0, 0));
+        CHECK_MEM(r, IDENTITY, 32, ctx("n = 0 is the identity", b, 0, 0));
+    }
+}
+
+int main(void)
+{
+    if (sodium_init() < 0) {
+        fprintf(stderr, "sodium_init failed\n");
+        return 1;
+    }
+    check_seed(0x3535);
+    nbackends = ecx_backends(names, MAX_BACKENDS);
+    if (nbackends > MAX_BACKENDS) nbackends = MAX_BACKENDS;
+    for (size_t b = 0; b < nbackends; b++) {
+        backends[b] = ecxi_backend_find(names[b]);
+        CHECK_CTX(backends[b] && backends[b]->edwards && backends[b]->edwards->msm_vartime &&
+                      backends[b]->edwards->msm_vartime_with,
+                  names[b]);
+        if (!backends[b] || !backends[b]->edwards || !backends[b]->edwards->msm_vartime ||
+            !backends[b]->edwards->msm_vartime_with)
+            return check_summary("test_msm");
+    }
+
+    test_against_oracle();
+    test_widths();
+    test_torsion();
+    test_cancellation();
+    test_bad_input();
+    return check_summary("test_msm");
+}
