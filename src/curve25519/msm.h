@@ -1,0 +1,97 @@
+/* Variable-time multiscalar multiplication r = sum [s_j] P_j: the entry
+ * point that picks Straus (msm_straus.h) for small n and Pippenger
+ * (msm_pippenger.h) for large n, and the byte-level wrapper of the
+ * edwards operations table.
+ *
+ * MEASUREMENT PENDING (switch point table goes here).
+ *
+ * VARIABLE TIME throughout: public data only.
+ */
+#ifndef ECX_CURVE25519_MSM_H
+#define ECX_CURVE25519_MSM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "curve25519/edwards.h"
+#include "curve25519/edwards_decode_x2.h"
+#include "curve25519/edwards_encoding.h"
+#include "curve25519/msm_pippenger.h"
+#include "curve25519/msm_straus.h"
+#include "dispatch/backend.h"
+#include "ecx/ecx.h"
+
+/* Straus below this many points, Pippenger from it on (measured, above). */
+#define GE_MSM_STRAUS_MAX_N 176
+
+/* r = sum_{j < n} [scalars[j]] points[j] for 32-byte little-endian scalars
+ * below 2^255 (bit 255 clear; not necessarily reduced mod l) and any curve
+ * points; n = 0 gives the identity. Returns ECX_OK or ECX_ERR_NOMEM (r
+ * untouched). VARIABLE TIME. */
+static int ge_msm_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)[32], const ge_p3 *points)
+{
+    if (n < GE_MSM_STRAUS_MAX_N) return ge_msm_straus_vartime(r, n, scalars, points);
+    return ge_msm_pippenger_vartime(r, n, scalars, points, 0);
+}
+
+/* The byte-level operation behind the edwards table (both slots): decodes
+ * the points with the ZIP-215 rules, clears bit 255 of each scalar (like the
+ * other table entries, [s]P uses s mod 2^255), runs the chosen algorithm and
+ * encodes the sum. algorithm: ECXI_MSM_AUTO, ECXI_MSM_STRAUS or
+ * ECXI_MSM_PIPPENGER (width 0: chosen from the inputs; 4..15: forced).
+ * ECX_ERR_INVALID if a point does not decode (or the algorithm / width is
+ * unknown), ECX_ERR_NOMEM if scratch space is short. VARIABLE TIME. */
+static int edwards_op_msm_vartime_with(uint8_t r[32], size_t n, const uint8_t scalars[][32],
+                                       const uint8_t points[][32], unsigned algorithm, unsigned width)
+{
+    if (algorithm > ECXI_MSM_PIPPENGER) return ECX_ERR_INVALID;
+    if (width != 0 && (width < GE_PIPPENGER_MIN_WIDTH || width > GE_PIPPENGER_MAX_WIDTH)) return ECX_ERR_INVALID;
+    if (n > SIZE_MAX / (sizeof(ge_p3) + 32)) return ECX_ERR_NOMEM;
+    size_t m = n ? n : 1;
+    ge_p3 *p = malloc(m * sizeof *p);
+    uint8_t(*s)[32] = malloc(m * 32);
+    if (!p || !s) {
+        free(p);
+        free(s);
+        return ECX_ERR_NOMEM;
+    }
+    int status = ECX_OK;
+    for (size_t j = 0; j < n && status == ECX_OK; j += 2) {
+        if (j + 1 < n) { /* two decodings at once (edwards_decode_x2.h) */
+            const uint8_t *enc[2] = {points[j], points[j + 1]};
+            unsigned ok[2];
+            ge_p3_from_bytes_zip215_x2(&p[j], ok, enc);
+            if (!(ok[0] & ok[1])) status = ECX_ERR_INVALID;
+        } else {
+            status = ge_p3_from_bytes(&p[j], points[j], GE_DECODE_ZIP215);
+        }
+    }
+    for (size_t j = 0; j < n; j++) {
+        memcpy(s[j], scalars[j], 32);
+        s[j][31] &= 0x7f;
+    }
+    ge_p3 sum;
+    if (status == ECX_OK) {
+        const uint8_t(*cs)[32] = (const uint8_t(*)[32])s;
+        if (algorithm == ECXI_MSM_STRAUS)
+            status = ge_msm_straus_vartime(&sum, n, cs, p);
+        else if (algorithm == ECXI_MSM_PIPPENGER)
+            status = ge_msm_pippenger_vartime(&sum, n, cs, p, width);
+        else
+            status = ge_msm_vartime(&sum, n, cs, p);
+    }
+    if (status == ECX_OK) ge_p3_to_bytes(r, &sum);
+    free(p);
+    free(s);
+    return status;
+}
+
+/* r = sum [scalars[j]] points[j], the automatic choice. VARIABLE TIME. */
+static int edwards_op_msm_vartime(uint8_t r[32], size_t n, const uint8_t scalars[][32], const uint8_t points[][32])
+{
+    return edwards_op_msm_vartime_with(r, n, scalars, points, ECXI_MSM_AUTO, 0);
+}
+
+#endif
