@@ -12,7 +12,12 @@
  *     component (there checked against a naive sum over the table's own
  *     mul_var and add, since libsodium refuses such points);
  *   - every backend byte-identical to the first;
- *   - bad input: an undecodable point, an unknown algorithm or width.
+ *   - bad input: an undecodable point, an unknown algorithm or width;
+ *   - a sanity check of batch verification through each backend's table
+ *     (the API-level suite is test_ed25519_batch.c): batches just below and
+ *     above the Straus/Pippenger switch (sparse and dense weights), valid,
+ *     with one bad entry, and with two errors that cancel in an unweighted
+ *     sum, under fixed seeds.
  */
 #include <sodium.h>
 #include <stdint.h>
@@ -317,6 +322,74 @@ static void test_bad_input(void)
     }
 }
 
+/* Batch verification through the tables, on both sides of the switch: n
+ * signatures give 2n + 1 points, so 87 runs Straus with sparse weights and
+ * 88 Pippenger with dense ones. */
+static void test_batch(void)
+{
+    static const size_t sizes[] = {1, 2, 87, 88};
+    enum { MAXN = 88, MLEN = 40 };
+    static uint8_t sig[MAXN][64], pk[MAXN][32], msg[MAXN][MLEN];
+    static const uint8_t *sigs[MAXN], *msgs[MAXN], *pks[MAXN];
+    static size_t mlens[MAXN];
+    static int results[MAXN];
+    for (size_t i = 0; i < MAXN; i++) {
+        uint8_t sk[64];
+        crypto_sign_keypair(pk[i], sk);
+        check_random_bytes(msg[i], MLEN);
+        crypto_sign_detached(sig[i], NULL, msg[i], MLEN, sk);
+        sigs[i] = sig[i], msgs[i] = msg[i], pks[i] = pk[i], mlens[i] = MLEN;
+    }
+    static const uint8_t one[32] = {1};
+    for (size_t b = 0; b < nbackends; b++) {
+        const struct ecx_backend *be = backends[b];
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+            size_t n = sizes[k];
+            uint8_t seed[32];
+            check_random_bytes(seed, sizeof seed);
+            for (size_t i = 0; i < n; i++) results[i] = 12345;
+            CHECK_CTX(be->ed25519_verify_batch(n, sigs, msgs, mlens, pks, results, seed) == ECX_OK,
+                      ctx("valid batch", b, n, 0));
+            for (size_t i = 0; i < n; i++) CHECK_CTX(results[i] == ECX_OK, ctx("valid batch results", b, n, (int)i));
+
+            /* One bad entry (S + 1), at the front, middle and end. */
+            const size_t at[3] = {0, n / 2, n - 1};
+            for (int a = 0; a < 3; a++) {
+                uint8_t saved[32];
+                memcpy(saved, sig[at[a]] + 32, 32);
+                crypto_core_ed25519_scalar_add(sig[at[a]] + 32, saved, one);
+                for (size_t i = 0; i < n; i++) results[i] = 12345;
+                CHECK_CTX(be->ed25519_verify_batch(n, sigs, msgs, mlens, pks, results, seed) == ECX_ERR_VERIFY,
+                          ctx("one bad entry", b, n, (int)at[a]));
+                for (size_t i = 0; i < n; i++)
+                    CHECK_CTX(results[i] == (i == at[a] ? ECX_ERR_VERIFY : ECX_OK), ctx("one bad: results", b, n, (int)i));
+                CHECK_CTX(be->ed25519_verify_batch(n, sigs, msgs, mlens, pks, NULL, seed) == ECX_ERR_VERIFY,
+                          ctx("one bad entry, no results", b, n, (int)at[a]));
+                memcpy(sig[at[a]] + 32, saved, 32);
+            }
+
+            /* S_0 + 1 and S_last - 1: the errors B and -B cancel unless the
+             * weights differ. */
+            if (n >= 2) {
+                uint8_t s0[32], s1[32];
+                memcpy(s0, sig[0] + 32, 32);
+                memcpy(s1, sig[n - 1] + 32, 32);
+                crypto_core_ed25519_scalar_add(sig[0] + 32, s0, one);
+                crypto_core_ed25519_scalar_sub(sig[n - 1] + 32, s1, one);
+                for (int r = 0; r < 4; r++) {
+                    check_random_bytes(seed, sizeof seed);
+                    CHECK_CTX(be->ed25519_verify_batch(n, sigs, msgs, mlens, pks, results, seed) == ECX_ERR_VERIFY,
+                              ctx("cancelling errors", b, n, r));
+                    CHECK_CTX(results[0] == ECX_ERR_VERIFY && results[n - 1] == ECX_ERR_VERIFY,
+                              ctx("cancelling errors: results", b, n, r));
+                }
+                memcpy(sig[0] + 32, s0, 32);
+                memcpy(sig[n - 1] + 32, s1, 32);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     if (sodium_init() < 0) {
@@ -341,5 +414,6 @@ int main(void)
     test_torsion();
     test_cancellation();
     test_bad_input();
+    test_batch();
     return check_summary("test_msm");
 }

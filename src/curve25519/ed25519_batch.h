@@ -7,31 +7,55 @@
  * Bernstein, Doumen, Lange and Oosterwijk, "Faster batch forgery
  * identification" (INDOCRYPT 2012); ed25519-zebra's batch verifier checks
  * the same equation. For signatures (R_i, S_i) on m_i under A_i, with
- * k_i = SHA-512(R_i || A_i || m_i) mod l and independent random 128-bit
- * weights z_i, the batch verifies iff
+ * k_i = SHA-512(R_i || A_i || m_i) mod l and independent random weights
+ * z_i, the batch verifies iff
  *
  *     [8] ( [-sum z_i S_i] B + sum [z_i] R_i + sum [z_i k_i] A_i ) = 0,
  *
- * checked with one multiscalar multiplication of 2n + 1 points (msm.h). If
- * every signature verifies on its own, the sum is zero; if one does not,
- * the sum is zero with probability at most about 2^-128 over the weights.
+ * checked with one multiscalar multiplication of 2n + 1 points (msm.h;
+ * Straus on digit lists for small batches, Pippenger for large ones).
  *
  * Per signature the rules are those of ed25519_impl_verify with zip215 = 1:
  * S canonical (< l), A and R any encoding that decodes (non-canonical y and
  * the sign bit on x = 0 allowed, small order allowed).
  *
- * The weights. The API layer passes 32 random bytes `seed` (OS
- * randomness); the weights are derived deterministically from it, so this
- * code is testable:
+ * The weights. For small batches (Straus: 2n + 1 < GE_MSM_STRAUS_MAX_N)
+ * they are sparse, with 130.6 bits of entropy (Cheon and Lee, "Use of
+ * sparse and/or complex exponents in batch verification of
+ * exponentiations", IEEE Trans. Computers 55(12), 2006). Each z_i is
  *
- *     z_i = bytes 16 (i mod 4) .. 16 (i mod 4) + 15 of
- *           SHA-512(seed || LE64(floor(i / 4))),
+ *     z_i = sum_{t < 17} d_t 2^(p_t),   d_t in {+-1, +-3, +-5, +-7},
  *
- * read as a little-endian 128-bit integer (one SHA-512 block gives four
- * weights); a weight of 0 (probability 2^-128) is replaced by 1 so that no
- * signature drops out of the combination.
+ * with positions 0 <= p_0 < ... < p_16 <= 247 at least 4 apart and d_16 > 0:
+ * a uniformly random width-4 NAF with exactly 17 non-zero digits (a random
+ * 17-subset q of the 200 "slots" {0..199}, by Floyd's algorithm, spread out
+ * as p_t = q_t + 3t; 3 random bits per digit, the top digit's sign bit
+ * unused). Width-w NAFs are unique, so distinct choices give distinct
+ * integers, all in (0, 2^250) and hence distinct mod l: z_i is uniform on a
+ * set of C(200, 17) 2^50 > 2^130 values mod l. Straus takes the digits as
+ * they are: the R_i terms cost 17 additions and a 4-entry table instead of
+ * about 21 additions and an 8-entry table for a dense 128-bit weight (about
+ * 4% of a batch of 64, measured). For large batches (Pippenger, whose cost depends on
+ * the length of the scalars, not their weight) the weights are dense:
+ * z_i = 16 random bytes read as a little-endian integer, 1 if they are all
+ * zero (a 2^-128 event), uniform on 2^128 - 1 values.
  *
- * VARIABLE TIME: everything here is public.
+ * Soundness, either way: if signature j is invalid, its term
+ * e_j = [8](...)_j is a non-zero point of order l, and for any fixed other
+ * weights at most one value of z_j mod l makes the sum vanish, so a bad
+ * batch passes with probability at most 2^-128.
+ *
+ * The random bytes: the API layer passes 32 random bytes `seed` (OS
+ * randomness), and the weights z_0, z_1, ... are drawn in order from the
+ * stream SHA-512(seed || LE64(0)) || SHA-512(seed || LE64(1)) || ..., so
+ * this code is deterministic and testable. A sparse weight takes Floyd's 17
+ * draws of an integer in [0, j] (one byte each, rejected and redrawn when
+ * >= 256 - 256 mod (j + 1): exactly uniform), then 7 bytes for the digits
+ * (51 bits used); a dense weight takes 16 bytes.
+ *
+ * VARIABLE TIME: everything here is public (the weights are secret from
+ * the signer, not from a timing observer: they are fixed before, and
+ * independent of, the batch they weigh).
  */
 #ifndef ECX_CURVE25519_ED25519_BATCH_H
 #define ECX_CURVE25519_ED25519_BATCH_H
@@ -42,20 +66,116 @@
 #include <string.h>
 
 #include "curve25519/ed25519_impl.h"
-#include "curve25519/edwards_decode_x2.h"
 #include "curve25519/edwards.h"
+#include "curve25519/edwards_decode_x2.h"
 #include "curve25519/edwards_encoding.h"
 #include "curve25519/msm.h"
 #include "ecx/ecx.h"
 #include "hash/sha512.h"
 
-/* The four weights of block `block`: out = SHA-512(seed || LE64(block)). */
-static inline void ed25519_batch_weight_block(uint8_t out[64], const uint8_t seed[32], uint64_t block)
+#define ED25519_BATCH_DIGITS 17 /* non-zero digits of a weight */
+#define ED25519_BATCH_SLOTS 200 /* positions 0..247 with gaps >= 4: 248 - 3 * 16 slots */
+#define ED25519_BATCH_GAP 3     /* p_t = q_t + 3t */
+
+/* The weights' byte stream: SHA-512(seed || LE64(counter)) blocks. */
+typedef struct {
+    const uint8_t *seed;
+    uint64_t counter;
+    unsigned used;
+    uint8_t block[64];
+} ed25519_batch_stream;
+
+static inline void ed25519_batch_stream_init(ed25519_batch_stream *st, const uint8_t seed[32])
 {
-    uint8_t in[40];
-    memcpy(in, seed, 32);
-    for (int k = 0; k < 8; k++) in[32 + k] = (uint8_t)(block >> (8 * k));
-    ecxi_sha512(out, in, sizeof in);
+    st->seed = seed;
+    st->counter = 0;
+    st->used = 64;
+}
+
+static inline uint8_t ed25519_batch_byte(ed25519_batch_stream *st)
+{
+    if (st->used == 64) {
+        uint8_t in[40];
+        memcpy(in, st->seed, 32);
+        for (int k = 0; k < 8; k++) in[32 + k] = (uint8_t)(st->counter >> (8 * k));
+        st->counter++;
+        ecxi_sha512(st->block, in, sizeof in);
+        st->used = 0;
+    }
+    return st->block[st->used++];
+}
+
+/* A uniform integer in [0, bound), 1 <= bound <= 256, by rejection. */
+static inline unsigned ed25519_batch_uniform(ed25519_batch_stream *st, unsigned bound)
+{
+    const unsigned limit = 256 - 256 % bound;
+    for (;;) {
+        unsigned v = ed25519_batch_byte(st);
+        if (v < limit) return v % bound;
+    }
+}
+
+/* r += m 2^p for m < 8, p <= 247 (no overflow past 2^256 by the bounds). */
+static inline void ed25519_batch_add_shifted(uint64_t r[4], unsigned m, unsigned p)
+{
+    unsigned word = p / 64, bit = p % 64;
+    uint64_t lo = (uint64_t)m << bit, hi = bit ? (uint64_t)m >> (64 - bit) : 0;
+    uint64_t carry;
+    r[word] += lo;
+    carry = r[word] < lo;
+    for (unsigned k = word + 1; k < 4; k++) {
+        uint64_t add = (k == word + 1 ? hi : 0) + carry; /* hi < 8: no overflow */
+        r[k] += add;
+        carry = r[k] < add;
+    }
+}
+
+/* Draws the next weight: its digit list (for Straus) and its value
+ * (little-endian, < 2^250). See the comment at the top. */
+static void ed25519_batch_weight(ge_naf_digits *d, uint8_t z[32], ed25519_batch_stream *st)
+{
+    /* Floyd: a uniform 17-subset of {0 .. 199}, as a bitmap. */
+    uint64_t chosen[4] = {0, 0, 0, 0};
+    for (unsigned j = ED25519_BATCH_SLOTS - ED25519_BATCH_DIGITS; j < ED25519_BATCH_SLOTS; j++) {
+        unsigned t = ed25519_batch_uniform(st, j + 1);
+        if ((chosen[t / 64] >> (t % 64)) & 1) t = j;
+        chosen[t / 64] |= (uint64_t)1 << (t % 64);
+    }
+    uint64_t bits = 0;
+    for (int k = 0; k < 7; k++) bits |= (uint64_t)ed25519_batch_byte(st) << (8 * k);
+
+    uint64_t pos_sum[4] = {0, 0, 0, 0}, neg_sum[4] = {0, 0, 0, 0};
+    unsigned t = 0;
+    for (unsigned q = 0; q < ED25519_BATCH_SLOTS; q++) {
+        if (!((chosen[q / 64] >> (q % 64)) & 1)) continue;
+        unsigned p = q + ED25519_BATCH_GAP * t;
+        unsigned m = 2 * (unsigned)(bits & 3) + 1, negative = (unsigned)(bits >> 2) & 1;
+        bits >>= 3;
+        if (t == ED25519_BATCH_DIGITS - 1) negative = 0; /* z > 0 */
+        d->pos[t] = (uint8_t)p;
+        d->dig[t] = (int8_t)(negative ? -(int)m : (int)m);
+        ed25519_batch_add_shifted(negative ? neg_sum : pos_sum, m, p);
+        t++;
+    }
+    d->count = (uint8_t)t;
+
+    /* z = pos_sum - neg_sum > 0: the top digit outweighs all below it. */
+    uint64_t borrow = 0;
+    for (int k = 0; k < 4; k++) {
+        uint64_t a = pos_sum[k], b = neg_sum[k], diff = a - b - borrow;
+        borrow = (a < b) | ((a == b) & borrow);
+        for (int i = 0; i < 8; i++) z[8 * k + i] = (uint8_t)(diff >> (8 * i));
+    }
+}
+
+/* Draws the next dense weight (Pippenger's): z = 16 bytes of the stream,
+ * 1 instead of 0. */
+static void ed25519_batch_weight_dense(uint8_t z[32], ed25519_batch_stream *st)
+{
+    unsigned nonzero = 0;
+    memset(z, 0, 32);
+    for (int b = 0; b < 16; b++) nonzero |= z[b] = ed25519_batch_byte(st);
+    if (!nonzero) z[0] = 1;
 }
 
 /* Fills results[0..n-1] (when not NULL) with each signature's own ZIP-215
@@ -87,23 +207,38 @@ static int ed25519_impl_verify_batch(size_t n, const uint8_t *const sigs[], cons
                                      const uint8_t seed[32])
 {
     if (n == 0) return ECX_OK;
-    if (n > (SIZE_MAX / 2 - 1) / (sizeof(ge_p3) + 32)) return ECX_ERR_NOMEM;
+    /* Straus's scratch space, bounded from the digits' shapes: B and the
+     * A_i have width-5 NAF digits (at most 52, |d| <= 15: 8 table entries),
+     * the R_i the weights' 17 digits (|d| <= 7: 4 entries). */
+    const size_t per_sig = sizeof(ge_p3) * 2 + sizeof(ge_naf_digits) * 2 +
+                           ge_straus_scratch_bytes(GE_STRAUS_TABLE + 4, GE_NAF_MAX_DIGITS + ED25519_BATCH_DIGITS);
+    if (n > SIZE_MAX / per_sig - 1) return ECX_ERR_NOMEM;
     const size_t m = 2 * n + 1;
-    ge_p3 *points = malloc(m * sizeof *points);
-    uint8_t(*scalars)[32] = malloc(m * 32);
-    if (!points || !scalars) {
-        free(points);
-        free(scalars);
-        return ECX_ERR_NOMEM;
-    }
+    const int straus = m < GE_MSM_STRAUS_MAX_N;
 
-    /* points[0] = B, points[1 + 2i] = R_i, points[2 + 2i] = A_i. */
+    /* One block (one allocation keeps malloc from trimming and refaulting
+     * pages between calls): points[0] = B, points[1 + 2i] = R_i,
+     * points[2 + 2i] = A_i; then Straus's scratch and the digit lists, or
+     * Pippenger's scalars. */
+    const size_t scratch_bytes =
+        straus ? ge_straus_scratch_bytes((n + 1) * GE_STRAUS_TABLE + n * 4,
+                                         (n + 1) * GE_NAF_MAX_DIGITS + n * ED25519_BATCH_DIGITS)
+               : 0;
+    uint8_t *block = malloc(m * sizeof(ge_p3) + scratch_bytes + m * (straus ? sizeof(ge_naf_digits) : 32));
+    if (!block) return ECX_ERR_NOMEM;
+    ge_p3 *points = (ge_p3 *)block;
+    void *scratch = block + m * sizeof(ge_p3);
+    ge_naf_digits *digits = (ge_naf_digits *)(block + m * sizeof(ge_p3) + scratch_bytes);
+    uint8_t(*scalars)[32] = (uint8_t(*)[32])(block + m * sizeof(ge_p3));
+
+    ed25519_batch_stream stream;
+    ed25519_batch_stream_init(&stream, seed);
     sc bsum, z, k, S, t;
-    uint8_t weights[64], zbytes[32] = {0}, h[64];
+    uint8_t zbytes[32], h[64], coef[32];
     ecxi_sha512_ctx ctx;
     int decoded = 1;
     sc_zero(&bsum);
-    for (size_t i = 0; i < n && decoded; i++) {
+    for (size_t i = 0; i < n; i++) {
         const uint8_t *R = sigs[i], *Sb = sigs[i] + 32;
         const uint8_t *enc[2] = {R, pks[i]};
         unsigned ok[2];
@@ -126,17 +261,20 @@ static int ed25519_impl_verify_batch(size_t n, const uint8_t *const sigs[], cons
         ecxi_sha512_final(&ctx, h);
         sc_from_wide(&k, h);
 
-        /* z_i, 128 bits, never 0. */
-        if (i % 4 == 0) ed25519_batch_weight_block(weights, seed, (uint64_t)(i / 4));
-        memcpy(zbytes, weights + 16 * (i % 4), 16);
-        unsigned nonzero = 0;
-        for (int b = 0; b < 16; b++) nonzero |= zbytes[b];
-        if (!nonzero) zbytes[0] = 1;
-        sc_from_bytes(&z, zbytes); /* < 2^128 < l: always canonical */
-
-        memcpy(scalars[1 + 2 * i], zbytes, 32);
+        /* z_i, the coefficient of R_i; z_i k_i for A_i; z_i S_i into B's. */
+        if (straus)
+            ed25519_batch_weight(&digits[1 + 2 * i], zbytes, &stream);
+        else
+            ed25519_batch_weight_dense(zbytes, &stream);
+        sc_from_bytes(&z, zbytes); /* < 2^250 < l: always canonical */
         sc_mul(&t, &z, &k);
-        sc_to_bytes(scalars[2 + 2 * i], &t);
+        sc_to_bytes(coef, &t);
+        if (straus) {
+            ge_naf5_vartime(&digits[2 + 2 * i], coef);
+        } else {
+            memcpy(scalars[1 + 2 * i], zbytes, 32);
+            memcpy(scalars[2 + 2 * i], coef, 32);
+        }
         sc_mul(&t, &z, &S);
         sc_add(&bsum, &bsum, &t);
     }
@@ -147,16 +285,22 @@ static int ed25519_impl_verify_batch(size_t n, const uint8_t *const sigs[], cons
     } else {
         ge_p3 sum;
         sc_neg(&bsum, &bsum);
-        sc_to_bytes(scalars[0], &bsum);
+        sc_to_bytes(coef, &bsum);
         ge_p3_base(&points[0]);
-        status = ge_msm_vartime(&sum, m, (const uint8_t(*)[32])scalars, points);
+        if (straus) {
+            ge_naf5_vartime(&digits[0], coef);
+            ge_msm_straus_digits_scratch_vartime(&sum, m, digits, points, scratch);
+            status = ECX_OK;
+        } else {
+            memcpy(scalars[0], coef, 32);
+            status = ge_msm_pippenger_vartime(&sum, m, (const uint8_t(*)[32])scalars, points, 0);
+        }
         if (status == ECX_OK) {
             ge_p3_mul_by_cofactor(&sum, &sum);
             status = ge_p3_is_identity(&sum) ? ECX_OK : ECX_ERR_VERIFY;
         }
     }
-    free(points);
-    free(scalars);
+    free(block);
 
     if (status == ECX_OK) {
         if (results)

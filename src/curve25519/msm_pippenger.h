@@ -84,12 +84,12 @@ static unsigned ge_pippenger_width(size_t n, uint64_t total_bits, unsigned max_b
 }
 
 /* r = sum_{j < n} [scalars[j]] points[j], for 32-byte little-endian scalars
- * below 2^255 (bit 255 clear; they need not be reduced mod l) and any curve
+ * (bit 255 is ignored; they need not be reduced mod l) and any curve
  * points. n = 0 gives the identity. `width` 0 picks the window width from
- * the inputs; 4..15 forces it (for tests). Returns ECX_OK, or ECX_ERR_NOMEM
- * (r untouched) when the scratch space cannot be allocated (about
- * 160 + 2 * 256 / w bytes per point, plus 2^(w-1) buckets of 160 bytes).
- * VARIABLE TIME. */
+ * the inputs; 4..15 forces it (for tests). Returns ECX_OK, ECX_ERR_INVALID
+ * for a width out of range, or ECX_ERR_NOMEM (r untouched) when the scratch
+ * space (one block: about 160 + 2 * 256 / w bytes per point, plus 2^(w-1)
+ * buckets of 160 bytes) cannot be allocated. VARIABLE TIME. */
 static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)[32], const ge_p3 *points,
                                     unsigned width)
 {
@@ -111,18 +111,15 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
     const unsigned columns = (max_bits + 1 + w - 1) / w;
     const size_t nbuckets = (size_t)1 << (w - 1);
 
-    if (n > SIZE_MAX / sizeof(ge_cached) || n > SIZE_MAX / sizeof(int16_t) / columns) return ECX_ERR_NOMEM;
-    ge_cached *cached = malloc(n * sizeof *cached);
-    int16_t *digits = malloc(n * columns * sizeof *digits); /* digits[c * n + j] */
-    ge_p3 *buckets = malloc(nbuckets * sizeof *buckets);
-    uint8_t *filled = malloc(nbuckets);
-    if (!cached || !digits || !buckets || !filled) {
-        free(cached);
-        free(digits);
-        free(buckets);
-        free(filled);
-        return ECX_ERR_NOMEM;
-    }
+    /* One block: the points' cached forms, the buckets, the digits
+     * (column-major, digits[c * n + j]) and the buckets' fill marks. */
+    if (n > SIZE_MAX / 4 / sizeof(ge_cached) || n > SIZE_MAX / 4 / sizeof(int16_t) / columns) return ECX_ERR_NOMEM;
+    uint8_t *block = malloc(n * sizeof(ge_cached) + nbuckets * sizeof(ge_p3) + n * columns * sizeof(int16_t) + nbuckets);
+    if (!block) return ECX_ERR_NOMEM;
+    ge_cached *cached = (ge_cached *)block;
+    ge_p3 *buckets = (ge_p3 *)(block + n * sizeof(ge_cached));
+    int16_t *digits = (int16_t *)(block + n * sizeof(ge_cached) + nbuckets * sizeof(ge_p3));
+    uint8_t *filled = (uint8_t *)(digits + n * columns);
 
     /* Signed radix-2^w digits, column-major so each pass reads one row. */
     const int half = 1 << (w - 1), full = 1 << w;
@@ -207,10 +204,7 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
         *r = acc;
     else
         ge_p3_identity(r);
-    free(cached);
-    free(digits);
-    free(buckets);
-    free(filled);
+    free(block);
     return ECX_OK;
 }
 
