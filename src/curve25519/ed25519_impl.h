@@ -65,9 +65,9 @@ static int ed25519_impl_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t se
     memcpy(sk + 32, a_pk, 32);
     memcpy(pk, a_pk, 32);
 
-    ge_wipe(az, sizeof az);
-    ge_wipe(s, sizeof s);
-    ge_wipe(&A, sizeof A);
+    ct_wipe(az, sizeof az);
+    ct_wipe(s, sizeof s);
+    ct_wipe(&A, sizeof A);
     return ECX_OK;
 }
 
@@ -109,12 +109,12 @@ static int ed25519_impl_sign(uint8_t sig[64], const uint8_t *m, size_t mlen, con
     memcpy(sig, R_bytes, 32);
     memcpy(sig + 32, S_bytes, 32);
 
-    ge_wipe(az, sizeof az);
-    ge_wipe(nonce, sizeof nonce);
-    ge_wipe(r_bytes, sizeof r_bytes);
-    ge_wipe(&r, sizeof r);
-    ge_wipe(&a, sizeof a);
-    ge_wipe(&R, sizeof R);
+    ct_wipe(az, sizeof az);
+    ct_wipe(nonce, sizeof nonce);
+    ct_wipe(r_bytes, sizeof r_bytes);
+    ct_wipe(&r, sizeof r);
+    ct_wipe(&a, sizeof a);
+    ct_wipe(&R, sizeof R);
     return ECX_OK;
 }
 

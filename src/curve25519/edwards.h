@@ -35,19 +35,7 @@
 #include <stdint.h>
 #include <string.h>
 
-/* Overwrites n bytes of secret data with zeros in a way the compiler may not
- * drop as a dead store: memset, then an empty asm that claims to read the
- * memory (GCC, Clang); a volatile-pointer loop elsewhere. */
-static inline void ge_wipe(void *p, size_t n)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    memset(p, 0, n);
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-#else
-    volatile uint8_t *v = (volatile uint8_t *)p;
-    while (n--) *v++ = 0;
-#endif
-}
+#include "common/constant_time.h"
 
 /* GE_FLATTEN marks the point formulas: every field operation inside them is
  * inlined, whatever the compiler's unit-growth heuristics decide for the
@@ -60,19 +48,6 @@ static inline void ge_wipe(void *p, size_t n)
 #define GE_FLATTEN
 #endif
 
-/* Returns x, hiding its value from the optimiser: a mask made from a secret
- * digit stays a mask instead of becoming a branch (clang turns a chain of
- * "word & mask" selections into compare-and-jump without this). */
-static inline uint64_t ge_value_barrier_u64(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__("" : "+r"(x));
-#else
-    volatile uint64_t v = x;
-    x = v;
-#endif
-    return x;
-}
 
 typedef struct {
     fe X, Y, Z, T;

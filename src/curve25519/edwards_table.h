@@ -36,7 +36,7 @@ static void edwards_op_mul_base(uint8_t r[32], const uint8_t s[32])
     edwards_op_scalar(t, s);
     ge_scalarmult_base(&p, t);
     ge_p3_to_bytes(r, &p);
-    ge_wipe(t, sizeof t);
+    ct_wipe(t, sizeof t);
 }
 
 /* r = [s]P; ECX_ERR_INVALID if P does not decode. Constant time in s. */
@@ -48,7 +48,7 @@ static int edwards_op_mul_var(uint8_t r[32], const uint8_t s[32], const uint8_t 
     edwards_op_scalar(t, s);
     ge_scalarmult(&q, t, &q);
     ge_p3_to_bytes(r, &q);
-    ge_wipe(t, sizeof t);
+    ct_wipe(t, sizeof t);
     return ECX_OK;
 }
 

@@ -65,11 +65,11 @@ static inline void ge_base_select(ge_precomp *t, const uint64_t table[8][12], in
     uint64_t w[12];
 
     /* Start from the identity (1, 1, 0), kept only when b = 0. */
-    const uint64_t zero_mask = ge_value_barrier_u64((uint64_t)0 - (((babs - 1) >> 63) & 1)); /* babs == 0 */
+    const uint64_t zero_mask = ct_barrier_u64((uint64_t)0 - (((babs - 1) >> 63) & 1)); /* babs == 0 */
 #ifdef GE_HAVE_U64X2
     ge_u64x2 acc[6] = {{1 & zero_mask, 0}, {0, 0}, {1 & zero_mask, 0}, {0, 0}, {0, 0}, {0, 0}};
     for (uint64_t j = 0; j < 8; j++) {
-        const uint64_t mask = ge_value_barrier_u64((uint64_t)0 - ((((babs ^ (j + 1)) - 1) >> 63) & 1));
+        const uint64_t mask = ct_barrier_u64((uint64_t)0 - ((((babs ^ (j + 1)) - 1) >> 63) & 1));
         const ge_u64x2 m = {mask, mask};
         for (int k = 0; k < 6; k++) {
             ge_u64x2 e;
@@ -83,13 +83,13 @@ static inline void ge_base_select(ge_precomp *t, const uint64_t table[8][12], in
     w[0] = 1 & zero_mask;
     w[4] = 1 & zero_mask;
     for (uint64_t j = 0; j < 8; j++) {
-        const uint64_t mask = ge_value_barrier_u64((uint64_t)0 - ((((babs ^ (j + 1)) - 1) >> 63) & 1));
+        const uint64_t mask = ct_barrier_u64((uint64_t)0 - ((((babs ^ (j + 1)) - 1) >> 63) & 1));
         for (int k = 0; k < 12; k++) w[k] |= table[j][k] & mask;
     }
 #endif
     /* -(y+x, y-x, 2dxy) = (y-x, y+x, -2dxy): swap words, negate after
      * unpacking. */
-    const uint64_t swap = ge_value_barrier_u64((uint64_t)0 - bneg);
+    const uint64_t swap = ct_barrier_u64((uint64_t)0 - bneg);
     for (int k = 0; k < 4; k++) {
         uint64_t d = (w[k] ^ w[k + 4]) & swap;
         w[k] ^= d;
@@ -125,8 +125,8 @@ static void ge_scalarmult_base(ge_p3 *r, const uint8_t s[32])
         ge_p1p1_to_p3(r, &u);
     }
 
-    ge_wipe(e, sizeof e);
-    ge_wipe(&t, sizeof t);
+    ct_wipe(e, sizeof e);
+    ct_wipe(&t, sizeof t);
 }
 
 #endif

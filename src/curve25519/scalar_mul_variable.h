@@ -24,10 +24,10 @@ static inline void ge_cached_select(ge_cached *t, const ge_cached table[8], int8
     const unsigned babs = (unsigned)(uint8_t)(b - (int8_t)((0 - (int)bneg) & (2 * b)));
     ge_cached_identity(t);
     for (unsigned j = 0; j < 8; j++) {
-        unsigned eq = (unsigned)ge_value_barrier_u64((((babs ^ (j + 1)) - 1u) >> 31) & 1u); /* babs <= 8 */
+        unsigned eq = (unsigned)ct_barrier_u64((((babs ^ (j + 1)) - 1u) >> 31) & 1u); /* babs <= 8 */
         ge_cached_cmov(t, &table[j], eq);
     }
-    ge_cached_cneg(t, (unsigned)ge_value_barrier_u64(bneg));
+    ge_cached_cneg(t, (unsigned)ct_barrier_u64(bneg));
 }
 
 /* r = [s]P for a 32-byte little-endian s < 2^255 (bit 255 clear) and any
@@ -66,9 +66,9 @@ static void ge_scalarmult(ge_p3 *r, const uint8_t s[32], const ge_p3 *p)
     }
     *r = acc;
 
-    ge_wipe(e, sizeof e);
-    ge_wipe(table, sizeof table);
-    ge_wipe(&t, sizeof t);
+    ct_wipe(e, sizeof e);
+    ct_wipe(table, sizeof table);
+    ct_wipe(&t, sizeof t);
 }
 
 #endif

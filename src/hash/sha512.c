@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "common/constant_time.h"
+
 static const uint64_t K[80] = {
     0x428a2f98d728ae22ull, 0x7137449123ef65cdull, 0xb5c0fbcfec4d3b2full, 0xe9b5dba58189dbbcull,
     0x3956c25bf348b538ull, 0x59f111f1b605d019ull, 0x923f82a4af194f9bull, 0xab1c5ed5da6d8118ull,
@@ -55,18 +57,6 @@ static inline void store64_be(uint8_t *p, uint64_t x)
     p[7] = (uint8_t)x;
 }
 
-/* Zeroes n bytes in a way the compiler cannot drop: memset, then an empty
- * asm that claims to read the memory (GCC, Clang); elsewhere volatile stores. */
-static inline void wipe(void *p, size_t n)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    memset(p, 0, n);
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-#else
-    volatile uint8_t *v = p;
-    while (n--) *v++ = 0;
-#endif
-}
 
 #define ROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
 #define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
@@ -149,7 +139,7 @@ static void sha512_blocks(uint64_t state[8], const uint8_t *in, size_t nblocks)
         in += 128;
     }
     /* The schedule held (functions of) the data. */
-    wipe(W, sizeof W);
+    ct_wipe(W, sizeof W);
 }
 
 void ecxi_sha512_init(ecxi_sha512_ctx *ctx)
@@ -208,7 +198,7 @@ void ecxi_sha512_final(ecxi_sha512_ctx *ctx, uint8_t out[64])
     sha512_blocks(ctx->state, ctx->buffer, 1);
 
     for (int i = 0; i < 8; i++) store64_be(out + 8 * i, ctx->state[i]);
-    wipe(ctx, sizeof *ctx);
+    ct_wipe(ctx, sizeof *ctx);
 }
 
 void ecxi_sha512(uint8_t out[64], const uint8_t *data, size_t len)

@@ -41,24 +41,11 @@
 #define ECX_BACKEND_U32_MODINV_H
 
 #include <stdint.h>
+#include "common/constant_time.h"
 
 _Static_assert((-1 >> 1) == -1 && ((int64_t)-1 >> 1) == -1,
                "safegcd needs arithmetic right shifts of negative integers");
 
-/* Hides a mask's value from the optimiser. Without it clang, knowing that
- * a mask derived from a 0/1 flag is 0 or all ones, may turn a masked select
- * into a branch (seen in sc_from_bytes under valgrind). Used by field.h and
- * scalar.h too. */
-static inline uint32_t ct_barrier_u32(uint32_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__("" : "+r"(x));
-#else
-    volatile uint32_t y = x;
-    x = y;
-#endif
-    return x;
-}
 
 #define S30_MASK ((uint32_t)0x3fffffff)
 /* 32x32 -> 64-bit signed product (one smull on ARMv7). */

@@ -40,16 +40,6 @@ __extension__ typedef unsigned __int128 fe_u128;
 
 #define FE_M51 ((uint64_t)0x7FFFFFFFFFFFF)
 
-/* Hides a value from the optimiser so that it cannot prove a mask is 0 or
- * all ones and turn a select into a branch (clang -O1/-Os did exactly that
- * to sc_from_bytes before; the valgrind constant-time test catches it). */
-static inline uint64_t fe_barrier(uint64_t x)
-{
-#if defined(__GNUC__)
-    __asm__("" : "+r"(x));
-#endif
-    return x;
-}
 
 static inline uint64_t fe_load64_le(const uint8_t *s)
 {
@@ -311,7 +301,7 @@ static inline void fe_mul_small(fe *r, const fe *a, uint32_t c)
 /* r = flag ? a : r, flag in {0, 1}; constant time (mask select). */
 static inline void fe_cmov(fe *r, const fe *a, unsigned flag)
 {
-    uint64_t mask = fe_barrier((uint64_t)0 - (uint64_t)flag);
+    uint64_t mask = ct_barrier_u64((uint64_t)0 - (uint64_t)flag);
     int i;
     for (i = 0; i < 5; i++) {
         r->v[i] ^= (r->v[i] ^ a->v[i]) & mask;
@@ -321,7 +311,7 @@ static inline void fe_cmov(fe *r, const fe *a, unsigned flag)
 /* Swaps a and b when flag = 1; constant time. */
 static inline void fe_cswap(fe *a, fe *b, unsigned flag)
 {
-    uint64_t mask = fe_barrier((uint64_t)0 - (uint64_t)flag);
+    uint64_t mask = ct_barrier_u64((uint64_t)0 - (uint64_t)flag);
     int i;
     for (i = 0; i < 5; i++) {
         uint64_t x = (a->v[i] ^ b->v[i]) & mask;

@@ -39,6 +39,7 @@
 #define ECX_BACKEND_U64_MODINV_H
 
 #include <stdint.h>
+#include "common/constant_time.h"
 
 typedef struct {
     int64_t v[5];
@@ -65,15 +66,6 @@ typedef struct {
 
 #define MODINV64_M62 ((uint64_t)0x3FFFFFFFFFFFFFFF)
 
-/* Hides a mask from the optimiser so that masked selects are not turned
- * into branches (see fe_barrier in field.h). */
-static inline int64_t modinv64_barrier(int64_t x)
-{
-#if defined(__GNUC__)
-    __asm__("" : "+r"(x));
-#endif
-    return x;
-}
 
 __extension__ typedef __int128 modinv64_i128;
 
@@ -277,15 +269,15 @@ MODINV64_INLINE void modinv64_normalize(modinv64_signed62 *d, int64_t sign, cons
         x[k] = d->v[k];
     }
     /* (-2M, M) -> (-M, M): add M when negative; then negate on request. */
-    add = modinv64_barrier(x[4] >> 63);
-    neg = modinv64_barrier(sign >> 63);
+    add = (int64_t)ct_barrier_u64((uint64_t)(x[4] >> 63));
+    neg = (int64_t)ct_barrier_u64((uint64_t)(sign >> 63));
     for (k = 0; k < 5; k++) {
         x[k] += mi->modulus.v[k] & add;
         x[k] = (x[k] ^ neg) - neg;
     }
     modinv64_propagate(x);
     /* (-M, M) -> [0, M). */
-    add = modinv64_barrier(x[4] >> 63);
+    add = (int64_t)ct_barrier_u64((uint64_t)(x[4] >> 63));
     for (k = 0; k < 5; k++) {
         x[k] += mi->modulus.v[k] & add;
     }

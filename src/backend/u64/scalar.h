@@ -63,16 +63,6 @@ static const modinv64_modinfo sc_modinfo = {
 static const modinv64_signed62 sc_inv_scale = {
     {0x240611E3449C0F01, 0x00386E9DA2164D1E, 0x2EC73D217F5BE65D, 0x265046DF0C268F73, 3}};
 
-/* Hides a mask from the optimiser so that selects stay selects (see
- * fe_barrier in field.h; clang -O1/-Os turned sc_from_bytes' masking into a
- * branch without it). */
-static inline uint64_t sc_barrier(uint64_t x)
-{
-#if defined(__GNUC__)
-    __asm__("" : "+r"(x));
-#endif
-    return x;
-}
 
 static inline uint64_t sc_load64_le(const uint8_t *s)
 {
@@ -102,7 +92,7 @@ static inline void sc_cond_sub_l(uint64_t r[4], const uint64_t x[4])
         d = (sc_u128)x[i] - SC_L[i] - (uint64_t)(d >> 127);
         y[i] = (uint64_t)d;
     }
-    mask = sc_barrier((uint64_t)0 - (uint64_t)(d >> 127)); /* all ones when x < l */
+    mask = ct_barrier_u64((uint64_t)0 - (uint64_t)(d >> 127)); /* all ones when x < l */
     for (i = 0; i < 4; i++) {
         r[i] = y[i] ^ ((y[i] ^ x[i]) & mask);
     }
@@ -384,7 +374,7 @@ static inline unsigned sc_from_bytes(sc *r, const uint8_t s[32])
         x[i] = sc_load64_le(s + 8 * i);
         d = (sc_u128)x[i] - SC_L[i] - (uint64_t)(d >> 127);
     }
-    mask = sc_barrier((uint64_t)0 - (uint64_t)(d >> 127)); /* all ones when s < l */
+    mask = ct_barrier_u64((uint64_t)0 - (uint64_t)(d >> 127)); /* all ones when s < l */
     for (i = 0; i < 4; i++) {
         x[i] &= mask;
     }
@@ -456,7 +446,7 @@ static inline void sc_sub(sc *r, const sc *a, const sc *b)
         d = (sc_u128)a->v[i] - b->v[i] - (uint64_t)(d >> 127);
         x[i] = (uint64_t)d;
     }
-    mask = sc_barrier((uint64_t)0 - (uint64_t)(d >> 127));
+    mask = ct_barrier_u64((uint64_t)0 - (uint64_t)(d >> 127));
     d = 0;
     for (i = 0; i < 4; i++) {
         d = (d >> 64) + x[i] + (SC_L[i] & mask);
@@ -568,7 +558,7 @@ static inline void sc_invert(sc *r, const sc *a)
 /* r = flag ? a : r, flag in {0, 1}; constant time (mask select). */
 static inline void sc_cmov(sc *r, const sc *a, unsigned flag)
 {
-    uint64_t mask = sc_barrier((uint64_t)0 - (uint64_t)flag);
+    uint64_t mask = ct_barrier_u64((uint64_t)0 - (uint64_t)flag);
     int i;
     for (i = 0; i < 4; i++) {
         r->v[i] ^= (r->v[i] ^ a->v[i]) & mask;
