@@ -5,6 +5,9 @@
  *
  *  - ecx_ed25519_keypair with a secret seed;
  *  - ecx_ed25519_sign with a secret sk (the whole 64 bytes);
+ *  - the backend's fixed-base and variable-base multiplications (the
+ *    edwards ops of the internal table) with a secret scalar (the point
+ *    is public: decoding it checks its validity with a branch);
  *  - through the ecx_f25519(name) tables: fe_from_bytes, fe_add, fe_sub,
  *    fe_mul, fe_sq, fe_mul_x4, fe_invert (also of 0), fe_to_bytes,
  *    sc_from_bytes (also of values >= l), sc_from_wide, sc_add, sc_sub,
@@ -19,6 +22,7 @@
 
 #include "check.h"
 #include "checkmem.h"
+#include "dispatch/backend.h"
 #include "ecx/ecx.h"
 #include "ecx/ed25519.h"
 #include "ecx/f25519.h"
@@ -60,6 +64,30 @@ static void test_sign(const char *name)
         ECX_CHECKMEM_PUBLIC(sig, 64);
         CHECK_CTX(r == ECX_OK, name);
         CHECK_MEM(sig, want, 64, name);
+    }
+}
+
+/* [s]B through mul_base and through mul_var on the basepoint's encoding,
+ * with s secret: both must agree, and neither may branch on or index by s. */
+static void test_scalar_mul(const char *name)
+{
+    static const uint8_t basepoint[32] = {0x58, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66,
+                                          0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66,
+                                          0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66};
+    const struct ecxi_edwards_ops *ops = ecxi_backend_find(name)->edwards;
+    for (int i = 0; i < ROUNDS; i++) {
+        uint8_t s[32], point[32], via_base[32], via_var[32];
+        check_random_bytes(s, 32);
+        s[31] &= 0x7f;
+        memcpy(point, basepoint, 32);
+        ECX_CHECKMEM_SECRET(s, 32);
+        ops->mul_base(via_base, s);
+        int r = ops->mul_var(via_var, s, point);
+        ECX_CHECKMEM_PUBLIC(&r, sizeof r);
+        ECX_CHECKMEM_PUBLIC(via_base, 32);
+        ECX_CHECKMEM_PUBLIC(via_var, 32);
+        CHECK_CTX(r == ECX_OK, name);
+        CHECK_MEM(via_var, via_base, 32, name);
     }
 }
 
@@ -171,7 +199,8 @@ int main(void)
         test_f25519(names[i]);
         test_keypair(names[i]);
         test_sign(names[i]);
-        printf("%s: keypair, sign and the f25519 ops on secret inputs (%lu checks)\n", names[i],
+        test_scalar_mul(names[i]);
+        printf("%s: keypair, sign, scalar multiplications and the f25519 ops on secret inputs (%lu checks)\n", names[i],
                check_passed + check_failed - before);
     }
     ecx_backend_select("auto");
