@@ -97,9 +97,9 @@ static GE_FLATTEN int ge_p3_from_bytes(ge_p3 *r, const uint8_t s[32], unsigned p
     return ok ? ECX_OK : ECX_ERR_INVALID;
 }
 
-/* s = the canonical encoding of p. One inversion (safegcd, constant time)
- * and two multiplications. Constant time. */
-static inline void ge_p3_to_bytes(uint8_t s[32], const ge_p3 *p)
+/* s = the canonical encoding of the projective point p. One inversion
+ * (safegcd, constant time) and two multiplications. Constant time. */
+static inline void ge_p2_to_bytes(uint8_t s[32], const ge_p2 *p)
 {
     fe zinv, x, y;
     fe_invert(&zinv, &p->Z);
@@ -109,15 +109,12 @@ static inline void ge_p3_to_bytes(uint8_t s[32], const ge_p3 *p)
     s[31] = (uint8_t)(s[31] | (fe_is_negative(&x) << 7));
 }
 
-/* Same for a projective point. */
-static inline void ge_p2_to_bytes(uint8_t s[32], const ge_p2 *p)
+/* Same for an extended point. */
+static inline void ge_p3_to_bytes(uint8_t s[32], const ge_p3 *p)
 {
-    fe zinv, x, y;
-    fe_invert(&zinv, &p->Z);
-    fe_mul(&x, &p->X, &zinv);
-    fe_mul(&y, &p->Y, &zinv);
-    fe_to_bytes(s, &y);
-    s[31] = (uint8_t)(s[31] | (fe_is_negative(&x) << 7));
+    ge_p2 q;
+    ge_p3_to_p2(&q, p);
+    ge_p2_to_bytes(s, &q);
 }
 
 /* 1 if the encoding s names a point of small order under either policy —
