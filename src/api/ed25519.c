@@ -9,6 +9,7 @@
 #include <sys/random.h>
 
 #include "api/export.h"
+#include "common/constant_time.h"
 #include "dispatch/backend.h"
 #include "ecx/ecx.h"
 
@@ -29,13 +30,6 @@ static int os_random(uint8_t *buf, size_t n)
     return ECX_OK;
 }
 
-/* Zeroes a secret in a way the compiler may not drop. */
-static void api_wipe(void *p, size_t n)
-{
-    volatile uint8_t *v = (volatile uint8_t *)p;
-    while (n--) *v++ = 0;
-}
-
 ECX_EXPORT int ecx_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32])
 {
     if (!pk || !sk) return ECX_ERR_INVALID;
@@ -45,7 +39,7 @@ ECX_EXPORT int ecx_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t
     uint8_t fresh[32];
     int status = os_random(fresh, sizeof fresh);
     if (status == ECX_OK) status = b->ed25519_keypair(pk, sk, fresh);
-    api_wipe(fresh, sizeof fresh);
+    ct_wipe(fresh, sizeof fresh);
     return status;
 }
 
@@ -82,6 +76,6 @@ ECX_EXPORT int ecx_ed25519_verify_batch(size_t n, const uint8_t *const sigs[], c
     uint8_t seed[32];
     if (os_random(seed, sizeof seed) != ECX_OK) return ECX_ERR_RANDOM;
     int status = b->ed25519_verify_batch(n, sigs, msgs, mlens, pks, results, seed);
-    api_wipe(seed, sizeof seed);
+    ct_wipe(seed, sizeof seed);
     return status;
 }
