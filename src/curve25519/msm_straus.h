@@ -21,7 +21,10 @@
  * only the odd multiples up to its largest digit. The digits are sorted by
  * bit position once (a counting sort), so the main loop walks a dense list
  * instead of testing n digits per bit: no unpredictable branch per
- * (point, bit) pair.
+ * (point, bit) pair, and the digit's sign picks operands instead of a
+ * branch. A caller may add one point with a fixed affine table of its own
+ * (the basepoint's width-8 table, for batch verification): its digits cost
+ * mixed additions and no table building.
  *
  * VARIABLE TIME: branches, table indices and memory traffic depend on the
  * scalars. Public data only.
@@ -46,7 +49,8 @@
 
 /* The non-zero digits of a signed-digit representation s = sum dig[k]
  * 2^pos[k], k < count: positions strictly increasing (0..255), digits odd
- * with |dig| <= 2 GE_STRAUS_TABLE - 1 = 15. */
+ * with |dig| <= 2 GE_STRAUS_TABLE - 1 = 15 (up to 127 for the fixed point's
+ * list of ge_msm_straus_digits_fixed_scratch_vartime, a width-8 NAF). */
 typedef struct {
     uint8_t count;
     uint8_t pos[GE_NAF_MAX_DIGITS];
@@ -65,19 +69,18 @@ static inline unsigned ge_ctz64(uint64_t x)
 #endif
 }
 
-/* d = the non-zero digits of the width-5 NAF of s (bit 255 taken as 0):
- * the digits of sc_recode_wnaf(naf, s, 5), listed from the bottom. Runs of
- * zero digits are skipped with a count-trailing-zeros instead of one step
- * per bit: a zero digit is where the scalar bit equals the incoming carry.
- * VARIABLE TIME. */
-static void ge_naf5_vartime(ge_naf_digits *d, const uint8_t s[32])
+/* d = the non-zero digits of the width-w NAF of s (bit 255 taken as 0),
+ * 2 <= w <= 8: the digits of sc_recode_wnaf(naf, s, w), listed from the
+ * bottom. Runs of zero digits are skipped with a count-trailing-zeros
+ * instead of one step per bit: a zero digit is where the scalar bit equals
+ * the incoming carry. VARIABLE TIME. */
+static void ge_nafw_vartime(ge_naf_digits *d, const uint8_t s[32], unsigned w)
 {
     uint64_t x[5] = {0, 0, 0, 0, 0};
     for (int k = 0; k < 4; k++)
         for (int b = 7; b >= 0; b--) x[k] = x[k] << 8 | s[8 * k + b];
     x[3] &= 0x7fffffffffffffffu;
 
-    const unsigned w = GE_STRAUS_WIDTH;
     const uint64_t window_mask = ((uint64_t)1 << w) - 1;
     unsigned pos = 0, count = 0;
     uint64_t carry = 0;
@@ -110,6 +113,32 @@ static void ge_naf5_vartime(ge_naf_digits *d, const uint8_t s[32])
     d->count = (uint8_t)count;
 }
 
+/* The width-5 NAF digits of s (ge_nafw_vartime). VARIABLE TIME. */
+static void ge_naf5_vartime(ge_naf_digits *d, const uint8_t s[32])
+{
+    ge_nafw_vartime(d, s, GE_STRAUS_WIDTH);
+}
+
+/* The point steps below are kept out of line and flattened, like
+ * fe_pow_p58_x2: inlined into the Straus loops, gcc 12 spills them (about 7%
+ * slower for a batch of 64 signatures, measured); out of line, the p3
+ * intermediate of each step stays local to one function. */
+#if defined(__GNUC__) || defined(__clang__)
+#define GE_STRAUS_STEP __attribute__((noinline, flatten))
+#else
+#define GE_STRAUS_STEP
+#endif
+
+/* One step of ge_straus_odd_multiples: u = u + q, and c = u's cached form.
+ * 9M. */
+static GE_STRAUS_STEP void ge_straus_table_step(ge_cached *c, ge_p3 *u, const ge_cached *q)
+{
+    ge_p1p1 t;
+    ge_add(&t, u, q);
+    ge_p1p1_to_p3(u, &t);
+    ge_p3_to_cached(c, u);
+}
+
 /* table[0 .. entries-1] = P, 3P, ..., (2 entries - 1)P as cached points:
  * one doubling and entries - 1 additions. 1 <= entries <= 8. */
 static void ge_straus_odd_multiples(ge_cached *table, unsigned entries, const ge_p3 *p)
@@ -123,45 +152,84 @@ static void ge_straus_odd_multiples(ge_cached *table, unsigned entries, const ge
     ge_p1p1_to_p3(&u, &t);
     ge_p3_to_cached(&p2, &u);
     u = *p;
-    for (unsigned k = 1; k < entries; k++) {
-        ge_add(&t, &u, &p2);
-        ge_p1p1_to_p3(&u, &t);
-        ge_p3_to_cached(&table[k], &u);
-    }
+    for (unsigned k = 1; k < entries; k++) ge_straus_table_step(&table[k], &u, &p2);
+}
+
+/* t = t + (-1)^neg q for a completed t and a cached q: ge_p1p1_to_p3 then
+ * ge_add or ge_sub, with the sign taken by selecting operands (q's
+ * YplusX / YminusX, and which of D + C, D - C goes to Z) rather than by a
+ * branch, which the random signs of the digits would mispredict half the
+ * time. 8M. */
+static GE_STRAUS_STEP void ge_straus_add_cached(ge_p1p1 *t, const ge_cached *q, unsigned neg)
+{
+    ge_p3 u;
+    fe ypx, ymx, A, B, C, D;
+    ge_p1p1_to_p3(&u, t);
+    const fe *qp = neg ? &q->YminusX : &q->YplusX, *qm = neg ? &q->YplusX : &q->YminusX;
+    fe *rz = neg ? &t->T : &t->Z, *rt = neg ? &t->Z : &t->T;
+    fe_add(&ypx, &u.Y, &u.X);
+    fe_sub(&ymx, &u.Y, &u.X);
+    fe_mul(&A, &ymx, qm);
+    fe_mul(&B, &ypx, qp);
+    fe_mul(&C, &u.T, &q->T2d);
+    fe_mul(&D, &u.Z, &q->Z2);
+    fe_sub(&t->X, &B, &A);
+    fe_add(&t->Y, &B, &A);
+    fe_add(rz, &D, &C);
+    fe_sub(rt, &D, &C);
+}
+
+/* The same for an affine q given as (y+x, y-x, 2dxy) in three field
+ * elements: ge_madd / ge_msub. 7M. */
+static GE_STRAUS_STEP void ge_straus_add_affine(ge_p1p1 *t, const fe *yplusx, const fe *yminusx, const fe *xy2d,
+                                                unsigned neg)
+{
+    ge_p3 u;
+    fe ypx, ymx, A, B, C, D;
+    ge_p1p1_to_p3(&u, t);
+    const fe *qp = neg ? yminusx : yplusx, *qm = neg ? yplusx : yminusx;
+    fe *rz = neg ? &t->T : &t->Z, *rt = neg ? &t->Z : &t->T;
+    fe_add(&ypx, &u.Y, &u.X);
+    fe_sub(&ymx, &u.Y, &u.X);
+    fe_mul(&A, &ymx, qm);
+    fe_mul(&B, &ypx, qp);
+    fe_mul(&C, &u.T, xy2d);
+    fe_add(&D, &u.Z, &u.Z);
+    fe_carry(&D, &D);
+    fe_sub(&t->X, &B, &A);
+    fe_add(&t->Y, &B, &A);
+    fe_add(rz, &D, &C);
+    fe_sub(rt, &D, &C);
 }
 
 /* r = sum over bit positions i = top .. 0 of 2^i (sum of the events at i).
- * An event is 4 * table index + 2 * affine + sign: subtract the entry when
- * sign is 1; affine says the entry has Z = 1 (the first entry of a point
- * given with Z = 1, as decoded points are), so the mixed addition, one
- * multiplication cheaper, is used. VARIABLE TIME. */
+ * An event is 8 * index + 4 * fixed + 2 * affine + sign: subtract the entry
+ * when sign is 1; fixed says the entry is fixed[index] (a caller's affine
+ * table, such as the basepoint's), else table[index]; affine says the
+ * table entry has Z = 1 (the first entry of a point given with Z = 1, as
+ * decoded points are), whose (Y+X, Y-X, 2dT) is then its affine form.
+ * Affine and fixed entries take the mixed addition, one multiplication
+ * cheaper. Only the last addition before a doubling goes to projective
+ * coordinates (3M), as in ref10's double_scalarmult. VARIABLE TIME. */
 static void ge_straus_accumulate(ge_p3 *r, int top, const uint32_t start[257], const uint32_t *events,
-                                 const ge_cached *table)
+                                 const ge_cached *table, const ge_precomp *fixed)
 {
     ge_p1p1 t;
-    ge_p3 u;
     ge_p2 q;
     ge_p2_identity(&q);
     for (int i = top;; i--) {
         ge_p2_dbl(&t, &q);
         for (uint32_t e = start[i]; e < start[i + 1]; e++) {
             const uint32_t ev = events[e];
-            const ge_cached *c = &table[ev >> 2];
-            ge_p1p1_to_p3(&u, &t);
-            if (ev & 2) {
-                /* (Y+X, Y-X, 2dT) of a point with Z = 1 is its affine form. */
-                ge_precomp a;
-                a.yplusx = c->YplusX;
-                a.yminusx = c->YminusX;
-                a.xy2d = c->T2d;
-                if (ev & 1)
-                    ge_msub(&t, &u, &a);
-                else
-                    ge_madd(&t, &u, &a);
-            } else if (ev & 1) {
-                ge_sub(&t, &u, c);
+            const unsigned neg = ev & 1;
+            if (ev & 4) {
+                const ge_precomp *f = &fixed[ev >> 3];
+                ge_straus_add_affine(&t, &f->yplusx, &f->yminusx, &f->xy2d, neg);
+            } else if (ev & 2) {
+                const ge_cached *c = &table[ev >> 3];
+                ge_straus_add_affine(&t, &c->YplusX, &c->YminusX, &c->T2d, neg);
             } else {
-                ge_add(&t, &u, c);
+                ge_straus_add_cached(&t, &table[ev >> 3], neg);
             }
         }
         if (i == 0) break;
@@ -182,7 +250,7 @@ static size_t ge_straus_scratch_bytes(size_t table_entries, size_t digits)
 static int ge_straus_count(size_t *table_entries, size_t *digits, size_t n, const ge_naf_digits *d)
 {
     size_t entries = 0, total = 0;
-    if (n > (UINT32_MAX / 4) / (GE_STRAUS_TABLE + GE_NAF_MAX_DIGITS)) return 0;
+    if (n > (UINT32_MAX / 8) / (GE_STRAUS_TABLE + GE_NAF_MAX_DIGITS)) return 0;
     for (size_t j = 0; j < n; j++) {
         int most = 0;
         for (unsigned k = 0; k < d[j].count; k++) {
@@ -197,16 +265,25 @@ static int ge_straus_count(size_t *table_entries, size_t *digits, size_t n, cons
     return 1;
 }
 
-/* r = sum_{j < n} (sum_k d[j].dig[k] 2^d[j].pos[k]) points[j]: Straus on
- * digit lists as described above (ge_naf_digits), for any curve points,
- * with caller-provided scratch space of at least ge_straus_scratch_bytes()
- * of ge_straus_count()'s totals (suitably aligned for ge_cached, as malloc
- * returns). n = 0 gives the identity. Cannot fail. VARIABLE TIME. */
-static void ge_msm_straus_digits_scratch_vartime(ge_p3 *r, size_t n, const ge_naf_digits *d, const ge_p3 *points,
-                                                 void *scratch)
+/* r = sum_{j < n} (sum_k d[j].dig[k] 2^d[j].pos[k]) points[j]
+ *     + sum_k fd->dig[k] 2^fd->pos[k] P: Straus on digit lists as described
+ * above (ge_naf_digits), for any curve points, plus (when fd is not NULL)
+ * one point P given by a fixed affine table of its odd multiples,
+ * fixed[j] = (2j + 1) P for every j <= max |fd->dig| / 2 (the basepoint's
+ * ge_base_odd for batch verification: no table to build, and mixed
+ * additions). The digits in fd may go up to |127| (width-8 NAF).
+ * Caller-provided scratch space of at least ge_straus_scratch_bytes() of
+ * ge_straus_count()'s totals for d, plus 4 bytes per digit of fd (suitably
+ * aligned for ge_cached, as malloc returns). n = 0 and no fixed digits give
+ * the identity. Cannot fail. VARIABLE TIME. */
+static void ge_msm_straus_digits_fixed_scratch_vartime(ge_p3 *r, size_t n, const ge_naf_digits *d,
+                                                       const ge_p3 *points, const ge_naf_digits *fd,
+                                                       const ge_precomp *fixed, void *scratch)
 {
     uint32_t start[257] = {0};
     size_t entries = 0;
+    if (fd)
+        for (unsigned k = 0; k < fd->count; k++) start[fd->pos[k] + 1]++;
     for (size_t j = 0; j < n; j++) {
         int most = 0;
         for (unsigned k = 0; k < d[j].count; k++) {
@@ -233,6 +310,11 @@ static void ge_msm_straus_digits_scratch_vartime(ge_p3 *r, size_t n, const ge_na
     uint32_t base = 0;
     fe one;
     fe_one(&one);
+    if (fd)
+        for (unsigned k = 0; k < fd->count; k++) {
+            int dig = fd->dig[k], m = dig < 0 ? -dig : dig;
+            events[fill[fd->pos[k]]++] = (uint32_t)(m >> 1) << 3 | 4u | (uint32_t)(dig < 0);
+        }
     for (size_t j = 0; j < n; j++) {
         if (d[j].count == 0) continue;
         const uint32_t affine = fe_equal(&points[j].Z, &one);
@@ -241,7 +323,7 @@ static void ge_msm_straus_digits_scratch_vartime(ge_p3 *r, size_t n, const ge_na
             int dig = d[j].dig[k], m = dig < 0 ? -dig : dig;
             if (m > most) most = m;
             events[fill[d[j].pos[k]]++] =
-                (base + (uint32_t)(m >> 1)) << 2 | (affine & (uint32_t)(m == 1)) << 1 | (uint32_t)(dig < 0);
+                (base + (uint32_t)(m >> 1)) << 3 | (affine & (uint32_t)(m == 1)) << 1 | (uint32_t)(dig < 0);
         }
         if (most) {
             ge_straus_odd_multiples(table + base, (unsigned)(most + 1) / 2, &points[j]);
@@ -249,7 +331,16 @@ static void ge_msm_straus_digits_scratch_vartime(ge_p3 *r, size_t n, const ge_na
         }
     }
 
-    ge_straus_accumulate(r, top, start, events, table);
+    ge_straus_accumulate(r, top, start, events, table, fixed);
+}
+
+/* The same without a fixed point: r = sum_{j < n} (sum_k d[j].dig[k]
+ * 2^d[j].pos[k]) points[j], with scratch space of at least
+ * ge_straus_scratch_bytes() of ge_straus_count()'s totals. VARIABLE TIME. */
+static void ge_msm_straus_digits_scratch_vartime(ge_p3 *r, size_t n, const ge_naf_digits *d, const ge_p3 *points,
+                                                 void *scratch)
+{
+    ge_msm_straus_digits_fixed_scratch_vartime(r, n, d, points, NULL, NULL, scratch);
 }
 
 /* The same, allocating its scratch space (one block: at most 1.5 KB per
