@@ -11,8 +11,10 @@ native_packages=(
   meson ninja-build pkgconf cmake gcc g++ clang python3 binutils
   libcpu-features-dev libsodium-dev libgmp-dev libssl-dev libbenchmark-dev
 )
+# libclang-rt-14-dev: clang 14's sanitizer and libFuzzer runtimes (the
+# fuzz build of scripts/test.sh); clang only recommends it.
 test_packages=(
-  valgrind qemu-user
+  valgrind qemu-user libclang-rt-14-dev
   gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
   libsodium-dev:arm64 libgmp-dev:arm64
   libsodium-dev:armhf libgmp-dev:armhf

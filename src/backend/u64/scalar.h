@@ -172,6 +172,17 @@ static inline void sc_mul_wide(uint64_t t[8], const uint64_t a[4], const uint64_
     t[4] = t4; t[5] = t5; t[6] = t6; t[7] = t7;
 }
 
+/* AddressSanitizer reserves registers the assembly needs (clang fails to
+ * compile it under -fsanitize=address), so sanitizer builds use the C path. */
+#if defined(__SANITIZE_ADDRESS__) && !defined(ECX_U64_NO_ASM)
+#define ECX_U64_NO_ASM 1
+#endif
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) && !defined(ECX_U64_NO_ASM)
+#define ECX_U64_NO_ASM 1
+#endif
+#endif
+
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(ECX_U64_NO_ASM)
 #define SC_MONTMUL_ASM 1
 
