@@ -494,18 +494,18 @@ static void bm_openssl_verify(ecxb_state *st, const struct ecbench_backend *b, s
 /* ---- the rows ---- */
 
 static const struct ecbench_row ed25519_rows[] = {
-    {NULL, "ed25519/keypair", bm_keypair, 0, ECXB_NS},
-    {NULL, "ed25519/sign", bm_sign, 0, ECXB_NS},
-    {NULL, "ed25519/verify", bm_verify, 0, ECXB_NS},
-    {NULL, "ed25519/verify_zip215", bm_verify_zip215, 0, ECXB_NS},
-    {NULL, "ed25519/verify_batch/64", bm_verify_batch, 64, ECXB_US},
-    {NULL, "ed25519/verify_batch/1024", bm_verify_batch, 1024, ECXB_US},
-    {"libsodium", "ed25519/keypair", bm_sodium_keypair, 0, ECXB_NS},
-    {"libsodium", "ed25519/sign", bm_sodium_sign, 0, ECXB_NS},
-    {"libsodium", "ed25519/verify", bm_sodium_verify, 0, ECXB_NS},
+    {NULL, "ed25519/keypair", bm_keypair, 0, ECXB_NS, NULL},
+    {NULL, "ed25519/sign", bm_sign, 0, ECXB_NS, NULL},
+    {NULL, "ed25519/verify", bm_verify, 0, ECXB_NS, NULL},
+    {NULL, "ed25519/verify_zip215", bm_verify_zip215, 0, ECXB_NS, NULL},
+    {NULL, "ed25519/verify_batch/64", bm_verify_batch, 64, ECXB_US, "ed25519/verify"},
+    {NULL, "ed25519/verify_batch/1024", bm_verify_batch, 1024, ECXB_US, "ed25519/verify"},
+    {"libsodium", "ed25519/keypair", bm_sodium_keypair, 0, ECXB_NS, NULL},
+    {"libsodium", "ed25519/sign", bm_sodium_sign, 0, ECXB_NS, NULL},
+    {"libsodium", "ed25519/verify", bm_sodium_verify, 0, ECXB_NS, NULL},
 #if ECBENCH_HAVE_OPENSSL
-    {"openssl", "ed25519/sign", bm_openssl_sign, 0, ECXB_NS},
-    {"openssl", "ed25519/verify", bm_openssl_verify, 0, ECXB_NS},
+    {"openssl", "ed25519/sign", bm_openssl_sign, 0, ECXB_NS, NULL},
+    {"openssl", "ed25519/verify", bm_openssl_verify, 0, ECXB_NS, NULL},
 #endif
 };
 
@@ -513,13 +513,13 @@ const struct ecbench_suite ecbench_suite_ed25519 = {"ed25519", ed25519_rows,
                                                     sizeof ed25519_rows / sizeof ed25519_rows[0]};
 
 static const struct ecbench_row edwards_rows[] = {
-    {NULL, "edwards/mul_base", bm_mul_base, 0, ECXB_NS},
-    {NULL, "edwards/mul_var", bm_mul_var, 0, ECXB_NS},
-    {NULL, "edwards/double_mul_vartime", bm_double_mul, 0, ECXB_NS},
-    {NULL, "edwards/msm/64", bm_msm, 64, ECXB_US},
-    {NULL, "edwards/msm/1024", bm_msm, 1024, ECXB_US},
-    {"libsodium", "edwards/mul_base", bm_sodium_mul_base, 0, ECXB_NS},
-    {"libsodium", "edwards/mul_var", bm_sodium_mul_var, 0, ECXB_NS},
+    {NULL, "edwards/mul_base", bm_mul_base, 0, ECXB_NS, NULL},
+    {NULL, "edwards/mul_var", bm_mul_var, 0, ECXB_NS, NULL},
+    {NULL, "edwards/double_mul_vartime", bm_double_mul, 0, ECXB_NS, NULL},
+    {NULL, "edwards/msm/64", bm_msm, 64, ECXB_US, NULL},
+    {NULL, "edwards/msm/1024", bm_msm, 1024, ECXB_US, NULL},
+    {"libsodium", "edwards/mul_base", bm_sodium_mul_base, 0, ECXB_NS, NULL},
+    {"libsodium", "edwards/mul_var", bm_sodium_mul_var, 0, ECXB_NS, NULL},
 };
 
 const struct ecbench_suite ecbench_suite_edwards = {"edwards", edwards_rows,

@@ -143,6 +143,24 @@ static const char *format_time(char *buf, size_t len, double ns)
     return buf;
 }
 
+/* For a batch row: our time per item against every peer row timing one
+ * item (row->per_item_of), e.g. verify_batch/64 / 64 against verify. */
+static void print_per_item(FILE *out, size_t width, const struct registered *r, const ecxb_result *ours)
+{
+    const double per_item = ours->cpu_ns / (double)r->row->param;
+    char label[160], t1[32], t2[32];
+    snprintf(label, sizeof label, "%s per item", r->name);
+    for (size_t j = 0; j < registered_count; j++) {
+        const struct registered *p = &registered[j];
+        if (p->backend || strcmp(p->row->name, r->row->per_item_of) != 0) continue;
+        const ecxb_result *peer = result_for(p->name);
+        if (!peer) continue;
+        fprintf(out, "%-*s  %12s  %-*s  %12s  %7.3f\n", (int)width, label, format_time(t1, sizeof t1, per_item),
+                (int)width, p->name, format_time(t2, sizeof t2, peer->cpu_ns),
+                peer->cpu_ns > 0 ? per_item / peer->cpu_ns : 0.0);
+    }
+}
+
 static void print_summary(FILE *out)
 {
     int any = 0;
@@ -150,8 +168,10 @@ static void print_summary(FILE *out)
     if (!any) return;
 
     size_t width = 20;
-    for (size_t i = 0; i < registered_count; i++)
-        if (strlen(registered[i].name) > width) width = strlen(registered[i].name);
+    for (size_t i = 0; i < registered_count; i++) {
+        size_t len = strlen(registered[i].name) + (registered[i].row->per_item_of ? strlen(" per item") : 0);
+        if (len > width) width = len;
+    }
 
     fprintf(out, "\nSummary: CPU time per call; ratio = ours / peer (below 1: ecx is faster)\n");
     fprintf(out, "%-*s  %12s  %-*s  %12s  %7s\n", (int)width, "row", "time", (int)width, "peer", "time", "ratio");
@@ -175,6 +195,7 @@ static void print_summary(FILE *out)
         if (!paired)
             fprintf(out, "%-*s  %12s  %-*s  %12s  %7s\n", (int)width, r->name, format_time(t1, sizeof t1, ours->cpu_ns),
                     (int)width, "-", "", "");
+        if (r->row->per_item_of && r->row->param > 0) print_per_item(out, width, r, ours);
     }
     fflush(out);
 }
@@ -206,6 +227,8 @@ static void usage(const char *argv0)
             "After the rows comes a summary: each of our rows beside the peer rows with\n"
             "the same AREA/OP[/PARAM], with the ratio ours / peer of CPU time per call\n"
             "(below 1: ecx is faster; the median when --benchmark_repetitions is given).\n"
+            "Batch rows (verify_batch/N) also compare their time per item with the\n"
+            "peers' single-item row (ed25519/verify).\n"
             "The summary goes to standard output after the table, or to standard error\n"
             "when --benchmark_format=json (or csv) sends the rows to standard output.\n"
             "\n"

@@ -22,11 +22,11 @@
  *        { ... b is NULL for a peer row ... }
  *
  *        static const struct ecbench_row rows[] = {
- *            {NULL, "ed25519/sign", bm_sign, 0, ECXB_NS},                  // BACKEND/ed25519/sign
- *            {NULL, "ed25519/verify_batch/64", bm_verify_batch, 64, ECXB_US},
- *            {"libsodium", "ed25519/sign", bm_sodium_sign, 0, ECXB_NS},    // libsodium/ed25519/sign
+ *            {NULL, "ed25519/sign", bm_sign, 0, ECXB_NS, NULL},            // BACKEND/ed25519/sign
+ *            {NULL, "ed25519/verify_batch/64", bm_verify_batch, 64, ECXB_US, "ed25519/verify"},
+ *            {"libsodium", "ed25519/sign", bm_sodium_sign, 0, ECXB_NS, NULL}, // libsodium/ed25519/sign
  *        #if ECBENCH_HAVE_OPENSSL
- *            {"openssl", "ed25519/sign", bm_openssl_sign, 0, ECXB_NS},
+ *            {"openssl", "ed25519/sign", bm_openssl_sign, 0, ECXB_NS, NULL},
  *        #endif
  *        };
  *        const struct ecbench_suite ecbench_suite_ed25519 = {"ed25519", rows, sizeof rows / sizeof rows[0]};
@@ -77,6 +77,11 @@ struct ecbench_row {
     ecbench_fn run;
     size_t param;
     ecxb_unit unit; /* the unit of the row's times; ECXB_NS for most */
+    /* Optional, for a row that times a batch of `param` items: the AREA/OP of
+     * the peer rows that time one item ("ed25519/verify" for
+     * "ed25519/verify_batch/64"). The summary then also compares our time
+     * per item with them. */
+    const char *per_item_of;
 };
 
 struct ecbench_suite {
