@@ -1,0 +1,119 @@
+/* opcount BACKEND OP N: runs OP N times on BACKEND through the internal
+ * table, each iteration feeding its output into the next input, and prints
+ * a checksum byte. A driver for instruction counting under qemu (see
+ * docs/performance.md, "ARM instruction counts"): subtract a run with N = 0
+ * and divide by N. Plain C11 so that it cross-builds. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dispatch/backend.h"
+
+static const char *const ops[] = {
+    "f25519/mul", "f25519/sq", "f25519/invert", "sc25519/mul",
+    "ed25519/sign", "ed25519/verify", "edwards/mul_base",
+};
+
+static uint8_t fold(const uint8_t *p, size_t n)
+{
+    uint8_t c = 0;
+    for (size_t i = 0; i < n; i++)
+        c = (uint8_t)(c * 31u + p[i]);
+    return c;
+}
+
+static void seed_bytes(uint8_t *p, size_t n, uint8_t k)
+{
+    for (size_t i = 0; i < n; i++)
+        p[i] = (uint8_t)(k + 13u * i);
+    if (n == 32)
+        p[31] &= 0x0f; /* below l, so valid as a scalar too */
+}
+
+static int usage(const char *msg)
+{
+    fprintf(stderr, "opcount: %s\nusage: opcount BACKEND OP N\nOP:", msg);
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        fprintf(stderr, " %s", ops[i]);
+    fprintf(stderr, "\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 4)
+        return usage("wrong number of arguments");
+    const struct ecx_backend *be = ecxi_backend_find(argv[1]);
+    if (be == NULL)
+        return usage("unknown or unusable backend");
+    const char *op = argv[2];
+    char *end;
+    unsigned long n = strtoul(argv[3], &end, 10);
+    if (*argv[3] == '\0' || *end != '\0')
+        return usage("N is not a number");
+
+    const ecx_f25519_ops *f = be->f25519;
+    uint8_t a[32], b[32], out[64];
+    seed_bytes(a, 32, 1);
+    seed_bytes(b, 32, 7);
+    memset(out, 0, sizeof out);
+    size_t outlen = 32;
+
+    if (strncmp(op, "f25519/", 7) == 0) {
+        ecx_fe25519 x, y;
+        f->fe_from_bytes(&x, a);
+        f->fe_from_bytes(&y, b);
+        if (strcmp(op + 7, "mul") == 0)
+            for (unsigned long i = 0; i < n; i++) f->fe_mul(&x, &x, &y);
+        else if (strcmp(op + 7, "sq") == 0)
+            for (unsigned long i = 0; i < n; i++) f->fe_sq(&x, &x);
+        else if (strcmp(op + 7, "invert") == 0)
+            for (unsigned long i = 0; i < n; i++) f->fe_invert(&x, &x);
+        else
+            return usage("unknown op");
+        f->fe_to_bytes(out, &x);
+    } else if (strcmp(op, "sc25519/mul") == 0) {
+        ecx_sc25519 x, y;
+        if (f->sc_from_bytes(&x, a) != 0 || f->sc_from_bytes(&y, b) != 0)
+            return usage("internal error: bad scalar seed");
+        for (unsigned long i = 0; i < n; i++) f->sc_mul(&x, &x, &y);
+        f->sc_to_bytes(out, &x);
+    } else if (strncmp(op, "ed25519/", 8) == 0) {
+        uint8_t pk[32], sk[64], sig[64];
+        if (be->ed25519_keypair(pk, sk, a) != 0)
+            return usage("internal error: keypair failed");
+        if (strcmp(op + 8, "sign") == 0) {
+            uint8_t msg[64];
+            memcpy(sig, b, 32);
+            memcpy(sig + 32, a, 32);
+            for (unsigned long i = 0; i < n; i++) { /* signs the previous signature */
+                memcpy(msg, sig, sizeof msg);
+                be->ed25519_sign(sig, msg, sizeof msg, sk);
+            }
+        } else if (strcmp(op + 8, "verify") == 0) {
+            be->ed25519_sign(sig, b, sizeof b, sk);
+            unsigned zip215 = 0;
+            for (unsigned long i = 0; i < n; i++) {
+                int rc = be->ed25519_verify(sig, b, sizeof b, pk, zip215);
+                if (rc != 0) {
+                    fprintf(stderr, "opcount: verify failed\n");
+                    return 1;
+                }
+                zip215 = (unsigned)rc & 1u; /* stays 0: strict rules */
+                sig[0] ^= (uint8_t)rc;
+            }
+        } else {
+            return usage("unknown op");
+        }
+        memcpy(out, sig, 64);
+        outlen = 64;
+    } else if (strcmp(op, "edwards/mul_base") == 0) {
+        memcpy(out, a, 32);
+        for (unsigned long i = 0; i < n; i++) be->edwards->mul_base(out, out);
+    } else {
+        return usage("unknown op");
+    }
+    printf("%s %s N=%lu checksum=%02x\n", op, be->name, n, fold(out, outlen));
+    return 0;
+}
