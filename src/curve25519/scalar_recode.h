@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/bytes.h"
+
 /* Signed radix-16: s = sum digits[i] 16^i with digits[0..62] in [-8, 8) and
  * digits[63] in [-8, 8]. Needs s < 2^255 (s[31] <= 127). Constant time: the
  * carries are computed with arithmetic, not branches. Used by the
@@ -32,7 +34,7 @@ static void sc_recode_radix16(int8_t digits[64], const uint8_t s[32])
 static void sc_recode_wnaf(int8_t naf[256], const uint8_t s[32], unsigned w)
 {
     uint64_t x[5] = {0, 0, 0, 0, 0};
-    for (int i = 0; i < 32; i++) x[i / 8] |= (uint64_t)s[i] << (8 * (i % 8));
+    for (int i = 0; i < 4; i++) x[i] = load64_le(s + 8 * i);
     memset(naf, 0, 256);
 
     const uint64_t width = 1u << w, window_mask = width - 1;

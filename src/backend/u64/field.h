@@ -35,25 +35,11 @@ typedef struct {
 
 #include "curve25519/field.h"
 #include "backend/u64/modinv.h"
+#include "common/bytes.h"
 
 __extension__ typedef unsigned __int128 fe_u128;
 
 #define FE_M51 ((uint64_t)0x7FFFFFFFFFFFF)
-
-
-static inline uint64_t fe_load64_le(const uint8_t *s)
-{
-    return (uint64_t)s[0] | (uint64_t)s[1] << 8 | (uint64_t)s[2] << 16 | (uint64_t)s[3] << 24 |
-           (uint64_t)s[4] << 32 | (uint64_t)s[5] << 40 | (uint64_t)s[6] << 48 | (uint64_t)s[7] << 56;
-}
-
-static inline void fe_store64_le(uint8_t *s, uint64_t x)
-{
-    int i;
-    for (i = 0; i < 8; i++) {
-        s[i] = (uint8_t)(x >> (8 * i));
-    }
-}
 
 /* Copies the five limbs verbatim; only TIGHT values may cross. */
 static inline void fe_to_public(ecx_fe25519 *r, const fe *a)
@@ -87,8 +73,8 @@ static inline void fe_copy(fe *r, const fe *a)
  * in [p, 2^255)). */
 static inline void fe_from_bytes(fe *r, const uint8_t s[32])
 {
-    uint64_t w0 = fe_load64_le(s), w1 = fe_load64_le(s + 8);
-    uint64_t w2 = fe_load64_le(s + 16), w3 = fe_load64_le(s + 24);
+    uint64_t w0 = load64_le(s), w1 = load64_le(s + 8);
+    uint64_t w2 = load64_le(s + 16), w3 = load64_le(s + 24);
 
     r->v[0] = w0 & FE_M51;
     r->v[1] = (w0 >> 51 | w1 << 13) & FE_M51;
@@ -138,10 +124,10 @@ static inline void fe_to_bytes(uint8_t s[32], const fe *a)
     uint64_t t[5];
 
     fe_freeze(t, a);
-    fe_store64_le(s, t[0] | t[1] << 51);
-    fe_store64_le(s + 8, t[1] >> 13 | t[2] << 38);
-    fe_store64_le(s + 16, t[2] >> 26 | t[3] << 25);
-    fe_store64_le(s + 24, t[3] >> 39 | t[4] << 12);
+    store64_le(s, t[0] | t[1] << 51);
+    store64_le(s + 8, t[1] >> 13 | t[2] << 38);
+    store64_le(s + 16, t[2] >> 26 | t[3] << 25);
+    store64_le(s + 24, t[3] >> 39 | t[4] << 12);
 }
 
 /* TIGHT a, b -> LOOSE a + b (limbs < 2^52 + 2^16), no carries. */

@@ -42,6 +42,7 @@ typedef struct {
 
 #include "curve25519/scalar.h"
 #include "backend/u64/modinv.h"
+#include "common/bytes.h"
 
 __extension__ typedef unsigned __int128 sc_u128;
 
@@ -62,21 +63,6 @@ static const modinv64_modinfo sc_modinfo = {
 
 static const modinv64_signed62 sc_inv_scale = {
     {0x240611E3449C0F01, 0x00386E9DA2164D1E, 0x2EC73D217F5BE65D, 0x265046DF0C268F73, 3}};
-
-
-static inline uint64_t sc_load64_le(const uint8_t *s)
-{
-    return (uint64_t)s[0] | (uint64_t)s[1] << 8 | (uint64_t)s[2] << 16 | (uint64_t)s[3] << 24 |
-           (uint64_t)s[4] << 32 | (uint64_t)s[5] << 40 | (uint64_t)s[6] << 48 | (uint64_t)s[7] << 56;
-}
-
-static inline void sc_store64_le(uint8_t *s, uint64_t x)
-{
-    int i;
-    for (i = 0; i < 8; i++) {
-        s[i] = (uint8_t)(x >> (8 * i));
-    }
-}
 
 /* r = x - l if x >= l, else x; x < 2l. Constant time: the borrow of x - l
  * becomes a mask. */
@@ -382,7 +368,7 @@ static inline unsigned sc_from_bytes(sc *r, const uint8_t s[32])
     int i;
 
     for (i = 0; i < 4; i++) {
-        x[i] = sc_load64_le(s + 8 * i);
+        x[i] = load64_le(s + 8 * i);
         d = (sc_u128)x[i] - SC_L[i] - (uint64_t)(d >> 127);
     }
     mask = ct_barrier_u64((uint64_t)0 - (uint64_t)(d >> 127)); /* all ones when s < l */
@@ -400,7 +386,7 @@ static inline void sc_from_bytes_reduce(sc *r, const uint8_t s[32])
     uint64_t x[4];
     int i;
     for (i = 0; i < 4; i++) {
-        x[i] = sc_load64_le(s + 8 * i);
+        x[i] = load64_le(s + 8 * i);
     }
     sc_montmul(r->v, x, SC_R2);
 }
@@ -414,8 +400,8 @@ static inline void sc_from_wide(sc *r, const uint8_t s[64])
     sc a, b;
     int i;
     for (i = 0; i < 4; i++) {
-        lo[i] = sc_load64_le(s + 8 * i);
-        hi[i] = sc_load64_le(s + 32 + 8 * i);
+        lo[i] = load64_le(s + 8 * i);
+        hi[i] = load64_le(s + 32 + 8 * i);
     }
     sc_montmul(a.v, lo, SC_R2);
     sc_montmul(b.v, hi, SC_R3);
@@ -430,7 +416,7 @@ static inline void sc_to_bytes(uint8_t s[32], const sc *a)
     int i;
     sc_redc(x, t);
     for (i = 0; i < 4; i++) {
-        sc_store64_le(s + 8 * i, x[i]);
+        store64_le(s + 8 * i, x[i]);
     }
 }
 
