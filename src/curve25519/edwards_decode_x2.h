@@ -50,28 +50,7 @@ static inline void fe_mul_x2(fe r[2], const fe a[2], const fe b[2])
 static GE_POW_X2_ATTRIBUTES void fe_pow_p58_x2(fe r[2], const fe a[2])
 {
     fe t0[2], t1[2], t2[2];
-    fe_sqn_x2(t0, a, 1);       /* a^2 */
-    fe_sqn_x2(t1, t0, 2);      /* a^8 */
-    fe_mul_x2(t1, a, t1);      /* a^9 */
-    fe_mul_x2(t0, t0, t1);     /* a^11 */
-    fe_sqn_x2(t0, t0, 1);      /* a^22 */
-    fe_mul_x2(t0, t1, t0);     /* a^(2^5 - 1) */
-    fe_sqn_x2(t1, t0, 5);
-    fe_mul_x2(t0, t1, t0);     /* a^(2^10 - 1) */
-    fe_sqn_x2(t1, t0, 10);
-    fe_mul_x2(t1, t1, t0);     /* a^(2^20 - 1) */
-    fe_sqn_x2(t2, t1, 20);
-    fe_mul_x2(t1, t2, t1);     /* a^(2^40 - 1) */
-    fe_sqn_x2(t1, t1, 10);
-    fe_mul_x2(t0, t1, t0);     /* a^(2^50 - 1) */
-    fe_sqn_x2(t1, t0, 50);
-    fe_mul_x2(t1, t1, t0);     /* a^(2^100 - 1) */
-    fe_sqn_x2(t2, t1, 100);
-    fe_mul_x2(t1, t2, t1);     /* a^(2^200 - 1) */
-    fe_sqn_x2(t1, t1, 50);
-    fe_mul_x2(t0, t1, t0);     /* a^(2^250 - 1) */
-    fe_sqn_x2(t0, t0, 2);      /* a^(2^252 - 4) */
-    fe_mul_x2(r, t0, a);       /* a^(2^252 - 3) */
+    FE_POW_P58_CHAIN(fe_sqn_x2, fe_mul_x2, r, a, t0, t1, t2);
 }
 
 /* Decodes s[0] and s[1] with the ZIP-215 rules into r[0] and r[1]: the same

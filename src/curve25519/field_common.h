@@ -24,34 +24,42 @@ static inline void fe_abs(fe *r, const fe *a)
     fe_cneg(r, a, fe_is_negative(a));
 }
 
-/* r = a^((p-5)/8) = a^(2^252 - 3). Constant time. The addition chain is the
- * usual one for 2^255-21 (the inversion chain of curve25519 papers) ending
- * with two squarings and a multiplication by a: 250 squarings, 11 products. */
+/* The addition chain of a^((p-5)/8) = a^(2^252 - 3), the usual one for
+ * 2^255-21 in curve25519 papers ending with two squarings and a product by
+ * a: 250 squarings, 11 multiplications. Written once for fe_pow_p58 and its
+ * two-way form fe_pow_p58_x2 (edwards_decode_x2.h): SQN(r, x, n) computes
+ * x^(2^n) and MUL(r, x, y) x y, on pointers (or arrays) r, a, t0, t1, t2. */
+#define FE_POW_P58_CHAIN(SQN, MUL, r, a, t0, t1, t2)                                               \
+    do {                                                                                           \
+        SQN(t0, a, 1);    /* a^2 */                                                                \
+        SQN(t1, t0, 2);   /* a^8 */                                                                \
+        MUL(t1, a, t1);   /* a^9 */                                                                \
+        MUL(t0, t0, t1);  /* a^11 */                                                               \
+        SQN(t0, t0, 1);   /* a^22 */                                                               \
+        MUL(t0, t1, t0);  /* a^31 = a^(2^5 - 1) */                                                 \
+        SQN(t1, t0, 5);                                                                            \
+        MUL(t0, t1, t0);  /* a^(2^10 - 1) */                                                       \
+        SQN(t1, t0, 10);                                                                           \
+        MUL(t1, t1, t0);  /* a^(2^20 - 1) */                                                       \
+        SQN(t2, t1, 20);                                                                           \
+        MUL(t1, t2, t1);  /* a^(2^40 - 1) */                                                       \
+        SQN(t1, t1, 10);                                                                           \
+        MUL(t0, t1, t0);  /* a^(2^50 - 1) */                                                       \
+        SQN(t1, t0, 50);                                                                           \
+        MUL(t1, t1, t0);  /* a^(2^100 - 1) */                                                      \
+        SQN(t2, t1, 100);                                                                          \
+        MUL(t1, t2, t1);  /* a^(2^200 - 1) */                                                      \
+        SQN(t1, t1, 50);                                                                           \
+        MUL(t0, t1, t0);  /* a^(2^250 - 1) */                                                      \
+        SQN(t0, t0, 2);   /* a^(2^252 - 4) */                                                      \
+        MUL(r, t0, a);    /* a^(2^252 - 3) */                                                      \
+    } while (0)
+
+/* r = a^((p-5)/8) = a^(2^252 - 3). Constant time. */
 static void fe_pow_p58(fe *r, const fe *a)
 {
     fe t0, t1, t2;
-    fe_sq(&t0, a);             /* a^2 */
-    fe_sqn(&t1, &t0, 2);       /* a^8 */
-    fe_mul(&t1, a, &t1);       /* a^9 */
-    fe_mul(&t0, &t0, &t1);     /* a^11 */
-    fe_sq(&t0, &t0);           /* a^22 */
-    fe_mul(&t0, &t1, &t0);     /* a^31 = a^(2^5 - 1) */
-    fe_sqn(&t1, &t0, 5);
-    fe_mul(&t0, &t1, &t0);     /* a^(2^10 - 1) */
-    fe_sqn(&t1, &t0, 10);
-    fe_mul(&t1, &t1, &t0);     /* a^(2^20 - 1) */
-    fe_sqn(&t2, &t1, 20);
-    fe_mul(&t1, &t2, &t1);     /* a^(2^40 - 1) */
-    fe_sqn(&t1, &t1, 10);
-    fe_mul(&t0, &t1, &t0);     /* a^(2^50 - 1) */
-    fe_sqn(&t1, &t0, 50);
-    fe_mul(&t1, &t1, &t0);     /* a^(2^100 - 1) */
-    fe_sqn(&t2, &t1, 100);
-    fe_mul(&t1, &t2, &t1);     /* a^(2^200 - 1) */
-    fe_sqn(&t1, &t1, 50);
-    fe_mul(&t0, &t1, &t0);     /* a^(2^250 - 1) */
-    fe_sqn(&t0, &t0, 2);       /* a^(2^252 - 4) */
-    fe_mul(r, &t0, a);         /* a^(2^252 - 3) */
+    FE_POW_P58_CHAIN(fe_sqn, fe_mul, r, a, &t0, &t1, &t2);
 }
 
 /* RFC 9496, section 4.2, SQRT_RATIO_M1(u, v): returns 1 and r = +sqrt(u/v)
