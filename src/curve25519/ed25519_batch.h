@@ -115,6 +115,12 @@ static inline uint8_t ed25519_batch_byte(ed25519_batch_stream *st)
 /* A uniform integer in [0, bound), 1 <= bound <= 256, by rejection. */
 static inline unsigned ed25519_batch_uniform(ed25519_batch_stream *st, unsigned bound)
 {
+    if (bound > 128) { /* Floyd's bounds, 184..200: the limit is bound itself */
+        for (;;) {
+            unsigned v = ed25519_batch_byte(st);
+            if (v < bound) return v;
+        }
+    }
     const unsigned limit = 256 - 256 % bound;
     for (;;) {
         unsigned v = ed25519_batch_byte(st);
@@ -153,16 +159,18 @@ static void ed25519_batch_weight(ge_naf_digits *d, uint8_t z[32], ed25519_batch_
 
     uint64_t pos_sum[4] = {0, 0, 0, 0}, neg_sum[4] = {0, 0, 0, 0};
     unsigned t = 0;
-    for (unsigned q = 0; q < ED25519_BATCH_SLOTS; q++) {
-        if (!((chosen[q / 64] >> (q % 64)) & 1)) continue;
-        unsigned p = q + ED25519_BATCH_GAP * t;
-        unsigned m = 2 * (unsigned)(bits & 3) + 1, negative = (unsigned)(bits >> 2) & 1;
-        bits >>= 3;
-        if (t == ED25519_BATCH_DIGITS - 1) negative = 0; /* z > 0 */
-        d->pos[t] = (uint8_t)p;
-        d->dig[t] = (int8_t)(negative ? -(int)m : (int)m);
-        ed25519_batch_add_shifted(negative ? neg_sum : pos_sum, m, p);
-        t++;
+    for (unsigned word = 0; word < 4; word++) {
+        for (uint64_t left = chosen[word]; left != 0; left &= left - 1) {
+            unsigned q = 64 * word + ge_ctz64(left); /* the chosen slots, in increasing order */
+            unsigned p = q + ED25519_BATCH_GAP * t;
+            unsigned m = 2 * (unsigned)(bits & 3) + 1, negative = (unsigned)(bits >> 2) & 1;
+            bits >>= 3;
+            if (t == ED25519_BATCH_DIGITS - 1) negative = 0; /* z > 0 */
+            d->pos[t] = (uint8_t)p;
+            d->dig[t] = (int8_t)(negative ? -(int)m : (int)m);
+            ed25519_batch_add_shifted(negative ? neg_sum : pos_sum, m, p);
+            t++;
+        }
     }
     d->count = (uint8_t)t;
 
