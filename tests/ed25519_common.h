@@ -1,4 +1,5 @@
-/* Shared helpers of the Ed25519 test programs (test_ed25519_*.c): hex, the
+/* Shared helpers of the Ed25519 and edwards25519 test programs
+ * (test_ed25519_*.c, test_edwards.c, test_msm.c): constants, hex, the
  * vector line files made by tests/vectors/json_to_lines.py, the backend list,
  * status checks that print names, libsodium as the oracle, and the
  * ECX_TEST_ITERATIONS scale for random loops.
@@ -28,6 +29,9 @@
 static const uint8_t ED_L[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
                                  0xa2, 0xde, 0xf9, 0xde, 0x14, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
                                  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10};
+
+/* The identity point's canonical encoding (y = 1). */
+static const uint8_t ED_IDENTITY[32] = {1};
 
 /* The eight points of small order, canonically encoded (C2SP CCTV list), then
  * the six non-canonical encodings of some of them. */

@@ -20,51 +20,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "check.h"
 #include "dispatch/backend.h"
-#include "ecx/ecx.h"
-#include "ecx/ed25519.h"
-
-#define MAX_BACKENDS 8
+#include "ed25519_common.h"
 
 static const char *names[MAX_BACKENDS];
 static const struct ecx_backend *backends[MAX_BACKENDS];
 static size_t nbackends;
-
-static const uint8_t IDENTITY[32] = {1};
-
-/* l, little-endian. */
-static const uint8_t L_BYTES[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
-                                    0xa2, 0xde, 0xf9, 0xde, 0x14, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-                                    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10};
-
-/* The eight points of small order (canonical), then six non-canonical
- * encodings of some of them (x = 0 with the sign bit, y >= p). */
-static const char *const SMALL_ORDER_HEX[14] = {
-    "0100000000000000000000000000000000000000000000000000000000000000",
-    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-    "0000000000000000000000000000000000000000000000000000000000000000",
-    "0000000000000000000000000000000000000000000000000000000000000080",
-    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
-    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
-    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
-    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
-    "0100000000000000000000000000000000000000000000000000000000000080",
-    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
-    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
-    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
-};
-
-static void hex(uint8_t *out, size_t n, const char *h)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned v;
-        sscanf(h + 2 * i, "%2x", &v);
-        out[i] = (uint8_t)v;
-    }
-}
 
 static char ctxbuf[256];
 static const char *ctxf(const char *what, size_t b, int i)
@@ -79,13 +40,13 @@ static const char *ctxf(const char *what, size_t b, int i)
  * the identity, which is then what we expect. */
 static void ref_base(uint8_t q[32], const uint8_t s[32])
 {
-    if (crypto_scalarmult_ed25519_base_noclamp(q, s) != 0) memcpy(q, IDENTITY, 32);
+    if (crypto_scalarmult_ed25519_base_noclamp(q, s) != 0) memcpy(q, ED_IDENTITY, 32);
 }
 
 /* [s]P for P in the prime-order subgroup (not the identity). */
 static void ref_mul(uint8_t q[32], const uint8_t s[32], const uint8_t p[32])
 {
-    if (crypto_scalarmult_ed25519_noclamp(q, s, p) != 0) memcpy(q, IDENTITY, 32);
+    if (crypto_scalarmult_ed25519_noclamp(q, s, p) != 0) memcpy(q, ED_IDENTITY, 32);
 }
 
 /* [s]P for any decodable P, bit 255 of s ignored: double-and-add over
@@ -93,7 +54,7 @@ static void ref_mul(uint8_t q[32], const uint8_t s[32], const uint8_t p[32])
 static void ref_mul_slow(uint8_t q[32], const uint8_t s[32], const uint8_t p[32])
 {
     uint8_t acc[32];
-    memcpy(acc, IDENTITY, 32);
+    memcpy(acc, ED_IDENTITY, 32);
     for (int i = 254; i >= 0; i--) {
         CHECK(crypto_core_ed25519_add(acc, acc, acc) == 0);
         if ((s[i / 8] >> (i % 8)) & 1) CHECK(crypto_core_ed25519_add(acc, acc, p) == 0);
@@ -126,9 +87,9 @@ static void edge_scalar(uint8_t s[32], int k)
     case 1: s[0] = 1; break;
     case 2: s[0] = 8; break;                          /* the top of a digit */
     case 3: s[0] = 0x88; break;
-    case 4: memcpy(s, L_BYTES, 32); s[0]--; break;    /* l - 1 */
-    case 5: memcpy(s, L_BYTES, 32); break;            /* l */
-    case 6: memcpy(s, L_BYTES, 32); s[0]++; break;    /* l + 1 */
+    case 4: memcpy(s, ED_L, 32); s[0]--; break;    /* l - 1 */
+    case 5: memcpy(s, ED_L, 32); break;            /* l */
+    case 6: memcpy(s, ED_L, 32); s[0]++; break;    /* l + 1 */
     case 7: s[31] = 0x10; break;                      /* 2^252 */
     case 8: memset(s, 0xff, 31); s[31] = 0x1f; break; /* 2^253 - 1 */
     case 9: memset(s, 0xff, 31); s[31] = 0x7f; break; /* 2^255 - 1 */
@@ -175,11 +136,11 @@ static void test_mul_var(void)
     /* Points with a small-order component, and small-order points. */
     for (int i = 0; i < 14 + 6; i++) {
         if (i < 14) {
-            hex(p, 32, SMALL_ORDER_HEX[i]);
+            hex_fixed(p, 32, SMALL_ORDER_HEX[i]);
         } else {
             uint8_t t[32], q[32];
             random_point(q);
-            hex(t, 32, SMALL_ORDER_HEX[4 + (i % 4)]);
+            hex_fixed(t, 32, SMALL_ORDER_HEX[4 + (i % 4)]);
             CHECK(crypto_core_ed25519_add(p, q, t) == 0);
         }
         random_scalar(s);
@@ -217,7 +178,7 @@ static void test_double_mul(void)
     }
     /* Small-order A: [a]A by the slow oracle. */
     for (int i = 0; i < 8; i++) {
-        hex(A, 32, SMALL_ORDER_HEX[i]);
+        hex_fixed(A, 32, SMALL_ORDER_HEX[i]);
         random_scalar(a);
         random_scalar(bsc);
         ref_mul_slow(t1, a, A);
@@ -257,7 +218,7 @@ static void test_decode(void)
     int decodable = 0;
     for (int i = 0; i < 400; i++) {
         check_random_bytes(p, 32);
-        int ok = crypto_core_ed25519_add(want, p, IDENTITY) == 0;
+        int ok = crypto_core_ed25519_add(want, p, ED_IDENTITY) == 0;
         decodable += ok;
         for (size_t b = 0; b < nbackends; b++) {
             int r = backends[b]->edwards->decode(got, p, 1);
@@ -276,7 +237,7 @@ static void test_decode(void)
             canon[0] = (uint8_t)k;
             canon[31] = sign ? 0x80 : 0;
             noncanonical_y(p, k, sign);
-            int ok = crypto_core_ed25519_add(want, p, IDENTITY) == 0;
+            int ok = crypto_core_ed25519_add(want, p, ED_IDENTITY) == 0;
             for (size_t b = 0; b < nbackends; b++) {
                 const char *c = ctxf("non-canonical y", b, 2 * k + sign);
                 CHECK_CTX(backends[b]->edwards->decode(got, p, 0) == ECX_ERR_INVALID, c);
@@ -295,7 +256,7 @@ static void test_decode(void)
     const char *x0[2] = {"0100000000000000000000000000000000000000000000000000000000000080",
                          "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"};
     for (int i = 0; i < 2; i++) {
-        hex(p, 32, x0[i]);
+        hex_fixed(p, 32, x0[i]);
         memcpy(want, p, 32);
         want[31] &= 0x7f;
         for (size_t b = 0; b < nbackends; b++) {
@@ -310,8 +271,8 @@ static void test_small_order(void)
 {
     uint8_t p[32], got[32], want[32], t[32];
     for (int i = 0; i < 14; i++) {
-        hex(p, 32, SMALL_ORDER_HEX[i]);
-        int is_identity = crypto_core_ed25519_add(want, p, IDENTITY) == 0 && memcmp(want, IDENTITY, 32) == 0;
+        hex_fixed(p, 32, SMALL_ORDER_HEX[i]);
+        int is_identity = crypto_core_ed25519_add(want, p, ED_IDENTITY) == 0 && memcmp(want, ED_IDENTITY, 32) == 0;
         for (size_t b = 0; b < nbackends; b++) {
             const struct ecxi_edwards_ops *e = backends[b]->edwards;
             const char *c = ctxf("small order", b, i);
@@ -321,22 +282,22 @@ static void test_small_order(void)
             CHECK_CTX(e->has_small_order_bytes(p) == 1, c);
             CHECK_CTX(e->is_torsion_free(p) == is_identity, c);
             CHECK_CTX(e->mul_by_cofactor(got, p) == ECX_OK, c);
-            CHECK_MEM(got, IDENTITY, 32, c);
+            CHECK_MEM(got, ED_IDENTITY, 32, c);
         }
     }
     /* The eight canonical ones are distinct and form a group: the sum of
      * any two is among them. */
     for (int i = 0; i < 8; i++) {
         uint8_t a[32];
-        hex(a, 32, SMALL_ORDER_HEX[i]);
+        hex_fixed(a, 32, SMALL_ORDER_HEX[i]);
         for (int j = 0; j < 8; j++) {
             uint8_t c[32];
-            hex(c, 32, SMALL_ORDER_HEX[j]);
+            hex_fixed(c, 32, SMALL_ORDER_HEX[j]);
             if (i != j) CHECK(memcmp(a, c, 32) != 0);
             CHECK(backends[0]->edwards->add(t, a, c) == ECX_OK);
             int found = 0;
             for (int k = 0; k < 8; k++) {
-                hex(c, 32, SMALL_ORDER_HEX[k]);
+                hex_fixed(c, 32, SMALL_ORDER_HEX[k]);
                 found |= memcmp(t, c, 32) == 0;
             }
             CHECK(found);
@@ -345,7 +306,7 @@ static void test_small_order(void)
     /* Prime-order points and mixed points. */
     for (int i = 0; i < 20; i++) {
         random_point(p);
-        hex(t, 32, SMALL_ORDER_HEX[1 + (i % 7)]);
+        hex_fixed(t, 32, SMALL_ORDER_HEX[1 + (i % 7)]);
         uint8_t mixed[32];
         CHECK(crypto_core_ed25519_add(mixed, p, t) == 0);
         for (size_t b = 0; b < nbackends; b++) {
@@ -371,7 +332,7 @@ static void test_small_order(void)
     /* The byte-level blacklist agrees with decoding + [8]P = 0 on the
      * neighbourhood of every listed y (each byte position +-1). */
     for (int i = 0; i < 14; i++) {
-        hex(p, 32, SMALL_ORDER_HEX[i]);
+        hex_fixed(p, 32, SMALL_ORDER_HEX[i]);
         for (int pos = 0; pos < 32; pos++) {
             for (int delta = -1; delta <= 1; delta += 2) {
                 memcpy(t, p, 32);
@@ -394,7 +355,7 @@ static void test_backends_identical(void)
         random_scalar(s);
         random_scalar(s2);
         random_point(p);
-        hex(t, 32, SMALL_ORDER_HEX[i % 14]);
+        hex_fixed(t, 32, SMALL_ORDER_HEX[i % 14]);
         CHECK(backends[0]->edwards->add(p, p, t) == ECX_OK);
         for (size_t b = 1; b < nbackends; b++) {
             const char *c = ctxf("backends identical", b, i);
@@ -416,9 +377,9 @@ static void test_backends_identical(void)
 static void test_ed25519_sanity(void)
 {
     uint8_t seed[32], pk_want[32], sig_want[64], pk[32], sk[64], sig[64];
-    hex(seed, 32, "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60");
-    hex(pk_want, 32, "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a");
-    hex(sig_want, 64,
+    hex_fixed(seed, 32, "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60");
+    hex_fixed(pk_want, 32, "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a");
+    hex_fixed(sig_want, 64,
         "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46b"
         "d25bf5f0595bbe24655141438e7a100b");
     for (size_t b = 0; b < nbackends; b++) {
@@ -493,8 +454,7 @@ int main(void)
         return 1;
     }
     check_seed(0xed25519);
-    nbackends = ecx_backends(names, MAX_BACKENDS);
-    if (nbackends > MAX_BACKENDS) nbackends = MAX_BACKENDS;
+    nbackends = test_backends(names);
     for (size_t b = 0; b < nbackends; b++) {
         backends[b] = ecxi_backend_find(names[b]);
         CHECK_CTX(backends[b] && backends[b]->edwards, names[b]);

@@ -25,42 +25,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
 #include "dispatch/backend.h"
-#include "ecx/ecx.h"
-
-#define MAX_BACKENDS 8
+#include "ed25519_common.h"
 
 static const char *names[MAX_BACKENDS];
 static const struct ecx_backend *backends[MAX_BACKENDS];
 static size_t nbackends;
 
-static const uint8_t IDENTITY[32] = {1};
-/* l, little-endian. */
-static const uint8_t L_BYTES[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
-                                    0xa2, 0xde, 0xf9, 0xde, 0x14, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-                                    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10};
 /* A point of order 8 (canonical encoding). */
 static const uint8_t ORDER8[32] = {0x26, 0xe8, 0x95, 0x8f, 0xc2, 0xb2, 0x27, 0xb0, 0x45, 0xc3, 0xf4,
                                    0x89, 0xf2, 0xef, 0x98, 0xf0, 0xd5, 0xdf, 0xac, 0x05, 0xd3, 0xc6,
                                    0x33, 0x39, 0xb1, 0x38, 0x02, 0x88, 0x6d, 0x53, 0xfc, 0x05};
 
 static char ctxbuf[256];
-static const char *ctx(const char *what, size_t b, size_t n, int extra)
+static const char *msm_ctx(const char *what, size_t b, size_t n, int extra)
 {
     snprintf(ctxbuf, sizeof ctxbuf, "%s backend=%s n=%zu (%d)", what, b < nbackends ? names[b] : "-", n, extra);
     return ctxbuf;
-}
-
-/* r = a + b (mod 2^256), little-endian. */
-static void add256(uint8_t r[32], const uint8_t a[32], const uint8_t b[32])
-{
-    unsigned c = 0;
-    for (int i = 0; i < 32; i++) {
-        c += (unsigned)a[i] + b[i];
-        r[i] = (uint8_t)c;
-        c >>= 8;
-    }
 }
 
 /* ------------------------------------------------------------ the oracle */
@@ -73,14 +54,14 @@ static void ref_mul(uint8_t q[32], const uint8_t s[32], const uint8_t p[32])
     uint8_t t[32];
     memcpy(t, s, 32);
     t[31] &= 127;
-    if (memcmp(p, IDENTITY, 32) == 0 || crypto_scalarmult_ed25519_noclamp(q, t, p) != 0) memcpy(q, IDENTITY, 32);
+    if (memcmp(p, ED_IDENTITY, 32) == 0 || crypto_scalarmult_ed25519_noclamp(q, t, p) != 0) memcpy(q, ED_IDENTITY, 32);
 }
 
 /* r = sum [s_j] P_j, one product at a time. */
 static void ref_msm(uint8_t r[32], size_t n, const uint8_t (*s)[32], const uint8_t (*p)[32])
 {
     uint8_t acc[32], term[32];
-    memcpy(acc, IDENTITY, 32);
+    memcpy(acc, ED_IDENTITY, 32);
     for (size_t j = 0; j < n; j++) {
         ref_mul(term, s[j], p[j]);
         if (crypto_core_ed25519_add(acc, acc, term) != 0) abort();
@@ -94,7 +75,7 @@ static void ops_msm(uint8_t r[32], const struct ecxi_edwards_ops *ed, size_t n, 
                     const uint8_t (*p)[32])
 {
     uint8_t acc[32], term[32];
-    memcpy(acc, IDENTITY, 32);
+    memcpy(acc, ED_IDENTITY, 32);
     for (size_t j = 0; j < n; j++) {
         if (ed->mul_var(term, s[j], p[j]) != ECX_OK || ed->add(acc, acc, term) != ECX_OK) abort();
     }
@@ -108,7 +89,7 @@ static void random_point(uint8_t p[32])
 {
     uint8_t k[32];
     crypto_core_ed25519_scalar_random(k);
-    if (crypto_scalarmult_ed25519_base_noclamp(p, k) != 0) memcpy(p, IDENTITY, 32);
+    if (crypto_scalarmult_ed25519_base_noclamp(p, k) != 0) memcpy(p, ED_IDENTITY, 32);
 }
 
 static void random_scalar(uint8_t s[32])
@@ -134,18 +115,18 @@ static void make_inputs(size_t n, uint8_t (*s)[32], uint8_t (*p)[32], int edges)
         switch (j % 16) {
         case 0: memset(s[j], 0, 32); break;                       /* zero scalar */
         case 1: memcpy(s[j], one, 32); break;                     /* 1 */
-        case 2: memcpy(s[j], L_BYTES, 32); s[j][0]--; break;      /* l - 1 */
-        case 3: memcpy(s[j], L_BYTES, 32); break;                 /* l */
-        case 4: add256(s[j], L_BYTES, one); break;                /* l + 1 */
+        case 2: memcpy(s[j], ED_L, 32); s[j][0]--; break;      /* l - 1 */
+        case 3: memcpy(s[j], ED_L, 32); break;                 /* l */
+        case 4: add256(s[j], ED_L, one); break;                /* l + 1 */
         case 5: memset(s[j], 0xff, 32); s[j][31] = 0x7f; break;   /* 2^255 - 1 */
         case 6: s[j][31] |= 0x80; break;                          /* bit 255 set: ignored */
-        case 7: memcpy(p[j], IDENTITY, 32); break;                /* the identity */
+        case 7: memcpy(p[j], ED_IDENTITY, 32); break;                /* the identity */
         case 8: if (j > 0) memcpy(p[j], p[j - 1], 32); break;     /* repeated point */
         case 9:                                                   /* -P of the previous */
-            if (j > 0 && crypto_core_ed25519_sub(t, IDENTITY, p[j - 1]) == 0) memcpy(p[j], t, 32);
+            if (j > 0 && crypto_core_ed25519_sub(t, ED_IDENTITY, p[j - 1]) == 0) memcpy(p[j], t, 32);
             break;
         case 10: if (j > 0) memcpy(s[j], s[j - 1], 32), memcpy(p[j], p[j - 1], 32); break; /* same term */
-        case 11: memset(s[j], 0, 32); memcpy(p[j], IDENTITY, 32); break;
+        case 11: memset(s[j], 0, 32); memcpy(p[j], ED_IDENTITY, 32); break;
         default: break;
         }
     }
@@ -170,18 +151,18 @@ static void test_against_oracle(void)
                 const struct ecxi_edwards_ops *ed = backends[b]->edwards;
                 memset(got, 0xaa, 32);
                 CHECK_CTX(ed->msm_vartime(got, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p) == ECX_OK,
-                          ctx("msm_vartime status", b, n, round));
-                CHECK_MEM(got, want, 32, ctx("msm_vartime vs libsodium", b, n, round));
+                          msm_ctx("msm_vartime status", b, n, round));
+                CHECK_MEM(got, want, 32, msm_ctx("msm_vartime vs libsodium", b, n, round));
                 static const unsigned algos[3] = {ECXI_MSM_STRAUS, ECXI_MSM_PIPPENGER, ECXI_MSM_AUTO};
                 for (int a = 0; a < 3; a++) {
                     memset(got, 0xaa, 32);
                     CHECK_CTX(ed->msm_vartime_with(got, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p,
                                                    algos[a], 0) == ECX_OK,
-                              ctx("msm_vartime_with status", b, n, a));
-                    CHECK_MEM(got, want, 32, ctx("msm_vartime_with vs libsodium", b, n, a));
+                              msm_ctx("msm_vartime_with status", b, n, a));
+                    CHECK_MEM(got, want, 32, msm_ctx("msm_vartime_with vs libsodium", b, n, a));
                 }
                 if (b == 0) memcpy(first, got, 32);
-                CHECK_MEM(got, first, 32, ctx("backends identical", b, n, round));
+                CHECK_MEM(got, first, 32, msm_ctx("backends identical", b, n, round));
             }
         }
         free(s);
@@ -207,8 +188,8 @@ static void test_widths(void)
                 memset(got, 0xaa, 32);
                 CHECK_CTX(ed->msm_vartime_with(got, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p,
                                                ECXI_MSM_PIPPENGER, w) == ECX_OK,
-                          ctx("pippenger width status", b, n, (int)w));
-                CHECK_MEM(got, want, 32, ctx("pippenger forced width vs libsodium", b, n, (int)w));
+                          msm_ctx("pippenger width status", b, n, (int)w));
+                CHECK_MEM(got, want, 32, msm_ctx("pippenger forced width vs libsodium", b, n, (int)w));
             }
         }
         free(s);
@@ -244,15 +225,15 @@ static void test_torsion(void)
             uint8_t want[32], got[32];
             ops_msm(want, ed, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p);
             if (b == 0) memcpy(first, want, 32);
-            CHECK_MEM(want, first, 32, ctx("torsion naive sum, backends identical", b, n, 0));
+            CHECK_MEM(want, first, 32, msm_ctx("torsion naive sum, backends identical", b, n, 0));
             const unsigned algos[4][2] = {{ECXI_MSM_AUTO, 0}, {ECXI_MSM_STRAUS, 0}, {ECXI_MSM_PIPPENGER, 0},
                                           {ECXI_MSM_PIPPENGER, 5}};
             for (int a = 0; a < 4; a++) {
                 memset(got, 0xaa, 32);
                 CHECK_CTX(ed->msm_vartime_with(got, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p,
                                                algos[a][0], algos[a][1]) == ECX_OK,
-                          ctx("torsion status", b, n, a));
-                CHECK_MEM(got, want, 32, ctx("torsion msm vs naive sum", b, n, a));
+                          msm_ctx("torsion status", b, n, a));
+                CHECK_MEM(got, want, 32, msm_ctx("torsion msm vs naive sum", b, n, a));
             }
         }
         free(s);
@@ -268,7 +249,7 @@ static void test_cancellation(void)
     static uint8_t s[N][32], p[N][32];
     for (size_t j = 0; j < N; j += 2) {
         random_point(p[j]);
-        if (crypto_core_ed25519_sub(p[j + 1], IDENTITY, p[j]) != 0) abort(); /* -P */
+        if (crypto_core_ed25519_sub(p[j + 1], ED_IDENTITY, p[j]) != 0) abort(); /* -P */
         random_scalar(s[j]);
         memcpy(s[j + 1], s[j], 32);
     }
@@ -281,8 +262,8 @@ static void test_cancellation(void)
                 memset(got, 0xaa, 32);
                 CHECK_CTX(ed->msm_vartime_with(got, sizes[k], (const uint8_t(*)[32])s, (const uint8_t(*)[32])p, a,
                                                0) == ECX_OK,
-                          ctx("cancellation status", b, sizes[k], (int)a));
-                CHECK_MEM(got, IDENTITY, 32, ctx("P and -P cancel", b, sizes[k], (int)a));
+                          msm_ctx("cancellation status", b, sizes[k], (int)a));
+                CHECK_MEM(got, ED_IDENTITY, 32, msm_ctx("P and -P cancel", b, sizes[k], (int)a));
             }
         }
     }
@@ -303,22 +284,22 @@ static void test_bad_input(void)
             memset(p[bad], 0, 32);
             p[bad][0] = 2; /* y = 2 is not on the curve */
             CHECK_CTX(ed->msm_vartime(r, N, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p) == ECX_ERR_INVALID,
-                      ctx("undecodable point", b, N, (int)bad));
+                      msm_ctx("undecodable point", b, N, (int)bad));
             memcpy(p[bad], saved, 32);
         }
         CHECK_CTX(ed->msm_vartime_with(r, N, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p, 3, 0) ==
                       ECX_ERR_INVALID,
-                  ctx("unknown algorithm", b, N, 3));
+                  msm_ctx("unknown algorithm", b, N, 3));
         CHECK_CTX(ed->msm_vartime_with(r, N, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p, ECXI_MSM_PIPPENGER,
                                        3) == ECX_ERR_INVALID,
-                  ctx("width 3", b, N, 3));
+                  msm_ctx("width 3", b, N, 3));
         CHECK_CTX(ed->msm_vartime_with(r, N, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p, ECXI_MSM_PIPPENGER,
                                        16) == ECX_ERR_INVALID,
-                  ctx("width 16", b, N, 16));
+                  msm_ctx("width 16", b, N, 16));
         /* n = 0 ignores the (NULL) arrays. */
         memset(r, 0xaa, 32);
-        CHECK_CTX(ed->msm_vartime(r, 0, NULL, NULL) == ECX_OK, ctx("n = 0 status", b, 0, 0));
-        CHECK_MEM(r, IDENTITY, 32, ctx("n = 0 is the identity", b, 0, 0));
+        CHECK_CTX(ed->msm_vartime(r, 0, NULL, NULL) == ECX_OK, msm_ctx("n = 0 status", b, 0, 0));
+        CHECK_MEM(r, ED_IDENTITY, 32, msm_ctx("n = 0 is the identity", b, 0, 0));
     }
 }
 
@@ -349,8 +330,8 @@ static void test_batch(void)
             check_random_bytes(seed, sizeof seed);
             for (size_t i = 0; i < n; i++) results[i] = 12345;
             CHECK_CTX(be->ed25519_verify_batch(n, sigs, msgs, mlens, pks, results, seed) == ECX_OK,
-                      ctx("valid batch", b, n, 0));
-            for (size_t i = 0; i < n; i++) CHECK_CTX(results[i] == ECX_OK, ctx("valid batch results", b, n, (int)i));
+                      msm_ctx("valid batch", b, n, 0));
+            for (size_t i = 0; i < n; i++) CHECK_CTX(results[i] == ECX_OK, msm_ctx("valid batch results", b, n, (int)i));
 
             /* One bad entry (S + 1), at the front, middle and end. */
             const size_t at[3] = {0, n / 2, n - 1};
@@ -360,11 +341,11 @@ static void test_batch(void)
                 crypto_core_ed25519_scalar_add(sig[at[a]] + 32, saved, one);
                 for (size_t i = 0; i < n; i++) results[i] = 12345;
                 CHECK_CTX(be->ed25519_verify_batch(n, sigs, msgs, mlens, pks, results, seed) == ECX_ERR_VERIFY,
-                          ctx("one bad entry", b, n, (int)at[a]));
+                          msm_ctx("one bad entry", b, n, (int)at[a]));
                 for (size_t i = 0; i < n; i++)
-                    CHECK_CTX(results[i] == (i == at[a] ? ECX_ERR_VERIFY : ECX_OK), ctx("one bad: results", b, n, (int)i));
+                    CHECK_CTX(results[i] == (i == at[a] ? ECX_ERR_VERIFY : ECX_OK), msm_ctx("one bad: results", b, n, (int)i));
                 CHECK_CTX(be->ed25519_verify_batch(n, sigs, msgs, mlens, pks, NULL, seed) == ECX_ERR_VERIFY,
-                          ctx("one bad entry, no results", b, n, (int)at[a]));
+                          msm_ctx("one bad entry, no results", b, n, (int)at[a]));
                 memcpy(sig[at[a]] + 32, saved, 32);
             }
 
@@ -379,9 +360,9 @@ static void test_batch(void)
                 for (int r = 0; r < 4; r++) {
                     check_random_bytes(seed, sizeof seed);
                     CHECK_CTX(be->ed25519_verify_batch(n, sigs, msgs, mlens, pks, results, seed) == ECX_ERR_VERIFY,
-                              ctx("cancelling errors", b, n, r));
+                              msm_ctx("cancelling errors", b, n, r));
                     CHECK_CTX(results[0] == ECX_ERR_VERIFY && results[n - 1] == ECX_ERR_VERIFY,
-                              ctx("cancelling errors: results", b, n, r));
+                              msm_ctx("cancelling errors: results", b, n, r));
                 }
                 memcpy(sig[0] + 32, s0, 32);
                 memcpy(sig[n - 1] + 32, s1, 32);
@@ -397,8 +378,7 @@ int main(void)
         return 1;
     }
     check_seed(0x3535);
-    nbackends = ecx_backends(names, MAX_BACKENDS);
-    if (nbackends > MAX_BACKENDS) nbackends = MAX_BACKENDS;
+    nbackends = test_backends(names);
     for (size_t b = 0; b < nbackends; b++) {
         backends[b] = ecxi_backend_find(names[b]);
         CHECK_CTX(backends[b] && backends[b]->edwards && backends[b]->edwards->msm_vartime &&
