@@ -38,10 +38,9 @@
  * set of C(200, 17) 2^50 > 2^130 values mod l. Straus takes the digits as
  * they are: the R_i terms cost 17 additions and a 4-entry table instead of
  * about 21 additions and an 8-entry table for a dense 128-bit weight (about
- * 4% of a batch of 64, measured: 1064 against 1103 us on the u64 backend,
- * 0.352 against 0.362 x 64 libsodium verifications, where the target is
- * 0.35). For large batches (Pippenger, whose cost depends on
- * the length of the scalars, not their weight) the weights are dense:
+ * 4% of a batch of 64, measured: 1064 against 1103 us on the u64 backend).
+ * For large batches (Pippenger, whose cost depends on the length of the
+ * scalars, not their weight) the weights are dense:
  * z_i = 16 random bytes read as a little-endian integer, 1 if they are all
  * zero (a 2^-128 event), uniform on 2^128 - 1 values.
  *
