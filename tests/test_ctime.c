@@ -11,7 +11,11 @@
  *  - through the ecx_f25519(name) tables: fe_from_bytes, fe_add, fe_sub,
  *    fe_mul, fe_sq, fe_mul_x4, fe_invert (also of 0), fe_to_bytes,
  *    sc_from_bytes (also of values >= l), sc_from_wide, sc_add, sc_sub,
- *    sc_mul, sc_invert (also of 0), sc_to_bytes, on secret inputs.
+ *    sc_mul, sc_invert (also of 0), sc_to_bytes, on secret inputs;
+ *  - the hashes, backend-independent (once): SHA-256, SHA-512 and their
+ *    HMACs on secret messages and keys (RFC 6979 keys HMAC-SHA-256 with a
+ *    secret key; Ed25519 hashes secrets with SHA-512), SHA3-256 and
+ *    SHAKE256 on secret messages (the proofs' transcripts absorb secrets).
  *
  * Run it as tests/run_ctime.sh BUILD_DIR, which runs it under
  * `valgrind --error-exitcode=42`; outside valgrind the marks do nothing and
@@ -26,6 +30,9 @@
 #include "ecx/ecx.h"
 #include "ecx/ed25519.h"
 #include "ecx/f25519.h"
+#include "hash/keccak.h"
+#include "hash/sha256.h"
+#include "hash/sha512.h"
 
 #define ROUNDS 3
 
@@ -163,6 +170,92 @@ static void test_f25519(const char *name)
     }
 }
 
+/* The hashes behind one shape (keyed ones take the key, the others ignore
+ * it): ours and an oracle — libsodium's, or for SHA-3 (which libsodium
+ * lacks; test_keccak checks it against hashlib) ours on unmarked inputs. */
+typedef void keyed_hash_fn(uint8_t *out, const uint8_t *key, size_t keylen, const uint8_t *m, size_t n);
+static void ours_sha256(uint8_t *o, const uint8_t *k, size_t kn, const uint8_t *m, size_t n)
+{
+    (void)k, (void)kn;
+    ecxi_sha256(o, m, n);
+}
+static void ours_sha512(uint8_t *o, const uint8_t *k, size_t kn, const uint8_t *m, size_t n)
+{
+    (void)k, (void)kn;
+    ecxi_sha512(o, m, n);
+}
+static void ours_sha3_256(uint8_t *o, const uint8_t *k, size_t kn, const uint8_t *m, size_t n)
+{
+    (void)k, (void)kn;
+    ecxi_sha3_256(o, m, n);
+}
+static void ours_shake256(uint8_t *o, const uint8_t *k, size_t kn, const uint8_t *m, size_t n)
+{
+    (void)k, (void)kn;
+    ecxi_shake256(o, 64, m, n);
+}
+static void sodium_sha256(uint8_t *o, const uint8_t *k, size_t kn, const uint8_t *m, size_t n)
+{
+    (void)k, (void)kn;
+    crypto_hash_sha256(o, m, n);
+}
+static void sodium_sha512(uint8_t *o, const uint8_t *k, size_t kn, const uint8_t *m, size_t n)
+{
+    (void)k, (void)kn;
+    crypto_hash_sha512(o, m, n);
+}
+static void sodium_hmac256(uint8_t *o, const uint8_t *k, size_t kn, const uint8_t *m, size_t n)
+{
+    crypto_auth_hmacsha256_state st;
+    crypto_auth_hmacsha256_init(&st, k, kn);
+    crypto_auth_hmacsha256_update(&st, m, n);
+    crypto_auth_hmacsha256_final(&st, o);
+}
+static void sodium_hmac512(uint8_t *o, const uint8_t *k, size_t kn, const uint8_t *m, size_t n)
+{
+    crypto_auth_hmacsha512_state st;
+    crypto_auth_hmacsha512_init(&st, k, kn);
+    crypto_auth_hmacsha512_update(&st, m, n);
+    crypto_auth_hmacsha512_final(&st, o);
+}
+
+/* Secret messages of lengths around the block sizes, secret keys shorter
+ * and longer than a block; the digests are declassified and compared with
+ * libsodium's. */
+static void test_hashes(void)
+{
+    static const struct {
+        const char *name;
+        size_t bytes;
+        keyed_hash_fn *ours, *oracle;
+    } hashes[] = {
+        {"SHA-256", 32, ours_sha256, sodium_sha256},
+        {"SHA-512", 64, ours_sha512, sodium_sha512},
+        {"HMAC-SHA-256", 32, ecxi_hmac_sha256, sodium_hmac256},
+        {"HMAC-SHA-512", 64, ecxi_hmac_sha512, sodium_hmac512},
+        {"SHA3-256", 32, ours_sha3_256, ours_sha3_256},
+        {"SHAKE256", 64, ours_shake256, ours_shake256},
+    };
+    static const size_t lengths[] = {0, 55, 56, 111, 112, 200};
+    static const size_t keylens[] = {0, 32, 64, 129, 131};
+    uint8_t msg[200], key[131], got[64], want[64];
+    for (size_t h = 0; h < sizeof hashes / sizeof hashes[0]; h++)
+        for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+            size_t n = lengths[i], k = keylens[i % (sizeof keylens / sizeof keylens[0])];
+            check_random_bytes(msg, n);
+            check_random_bytes(key, k);
+            hashes[h].oracle(want, key, k, msg, n);
+            ECX_CHECKMEM_SECRET(msg, n);
+            ECX_CHECKMEM_SECRET(key, k);
+            hashes[h].ours(got, key, k, msg, n);
+            ECX_CHECKMEM_PUBLIC(got, hashes[h].bytes);
+            ECX_CHECKMEM_PUBLIC(msg, n);
+            ECX_CHECKMEM_PUBLIC(key, k);
+            CHECK_MEM(got, want, hashes[h].bytes, hashes[h].name);
+        }
+    printf("hashes: SHA-256, SHA-512, HMAC-SHA-256, HMAC-SHA-512, SHA3-256, SHAKE256 on secret inputs\n");
+}
+
 int main(void)
 {
     static const char *const known[] = {"u32", "u64", "avx2", "ifma", "neon"};
@@ -204,5 +297,6 @@ int main(void)
                check_passed + check_failed - before);
     }
     ecx_backend_select("auto");
+    test_hashes();
     return check_summary("test_ctime");
 }

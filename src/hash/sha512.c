@@ -1,17 +1,12 @@
-/* SHA-512 (FIPS 180-4).
- *
- * The compression function keeps the message schedule in a 16-word ring and
- * unrolls all 80 rounds with the working variables renamed by macro arguments
- * (no register shuffling). Big-endian loads and stores are
- * byte shifts, so the code is the same on every architecture and alignment.
- * Nothing branches on or indexes by the data: only the length decides. */
+/* SHA-512 and HMAC-SHA-512 (FIPS 180-4, RFC 2104): the constants, then the
+ * SHA-2 template (sha2_impl.h), which holds the code and its notes. */
 #include "hash/sha512.h"
 
-#include <string.h>
+#include <stdint.h>
 
-#include "common/constant_time.h"
-
-static const uint64_t K[80] = {
+/* FIPS 180-4 section 4.2.3: the first 64 bits of the fractional parts of the
+ * cube roots of the first 80 primes. */
+static const uint64_t sha512_K[80] = {
     0x428a2f98d728ae22ull, 0x7137449123ef65cdull, 0xb5c0fbcfec4d3b2full, 0xe9b5dba58189dbbcull,
     0x3956c25bf348b538ull, 0x59f111f1b605d019ull, 0x923f82a4af194f9bull, 0xab1c5ed5da6d8118ull,
     0xd807aa98a3030242ull, 0x12835b0145706fbeull, 0x243185be4ee4b28cull, 0x550c7dc3d5ffb4e2ull,
@@ -34,177 +29,31 @@ static const uint64_t K[80] = {
     0x4cc5d4becb3e42b6ull, 0x597f299cfc657e2aull, 0x5fcb6fab3ad6faecull, 0x6c44198c4a475817ull,
 };
 
-static const uint64_t IV[8] = {
+/* FIPS 180-4 section 5.3.5: the first 64 bits of the fractional parts of the
+ * square roots of the first 8 primes. */
+static const uint64_t sha512_IV[8] = {
     0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
     0x510e527fade682d1ull, 0x9b05688c2b3e6c1full, 0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull,
 };
 
-static inline uint64_t load64_be(const uint8_t *p)
-{
-    return ((uint64_t)p[0] << 56) | ((uint64_t)p[1] << 48) | ((uint64_t)p[2] << 40) | ((uint64_t)p[3] << 32) |
-           ((uint64_t)p[4] << 24) | ((uint64_t)p[5] << 16) | ((uint64_t)p[6] << 8) | (uint64_t)p[7];
-}
+#define SHA2_WORD uint64_t
+#define SHA2_WORD_BYTES 8
+#define SHA2_ROUNDS 80
+#define SHA2_LENGTH_BYTES 16
+#define SHA2_DIGEST_BYTES ECXI_SHA512_BYTES
+#define SHA2_ROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
+/* FIPS 180-4 section 4.1.3. */
+#define SHA2_BSIG0(x) (SHA2_ROTR(x, 28) ^ SHA2_ROTR(x, 34) ^ SHA2_ROTR(x, 39))
+#define SHA2_BSIG1(x) (SHA2_ROTR(x, 14) ^ SHA2_ROTR(x, 18) ^ SHA2_ROTR(x, 41))
+#define SHA2_SSIG0(x) (SHA2_ROTR(x, 1) ^ SHA2_ROTR(x, 8) ^ ((x) >> 7))
+#define SHA2_SSIG1(x) (SHA2_ROTR(x, 19) ^ SHA2_ROTR(x, 61) ^ ((x) >> 6))
+#define SHA2_K sha512_K
+#define SHA2_IV sha512_IV
+#define SHA2_CTX ecxi_sha512_ctx
+#define SHA2_HMAC_CTX ecxi_hmac_sha512_ctx
+#define SHA2_FN(name) ecxi_sha512_##name
+#define SHA2_HMAC_FN(name) ecxi_hmac_sha512_##name
+#define SHA2_ONESHOT ecxi_sha512
+#define SHA2_HMAC_ONESHOT ecxi_hmac_sha512
 
-static inline void store64_be(uint8_t *p, uint64_t x)
-{
-    p[0] = (uint8_t)(x >> 56);
-    p[1] = (uint8_t)(x >> 48);
-    p[2] = (uint8_t)(x >> 40);
-    p[3] = (uint8_t)(x >> 32);
-    p[4] = (uint8_t)(x >> 24);
-    p[5] = (uint8_t)(x >> 16);
-    p[6] = (uint8_t)(x >> 8);
-    p[7] = (uint8_t)x;
-}
-
-
-#define ROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
-#define CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
-#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
-#define BSIG0(x) (ROTR(x, 28) ^ ROTR(x, 34) ^ ROTR(x, 39))
-#define BSIG1(x) (ROTR(x, 14) ^ ROTR(x, 18) ^ ROTR(x, 41))
-#define SSIG0(x) (ROTR(x, 1) ^ ROTR(x, 8) ^ ((x) >> 7))
-#define SSIG1(x) (ROTR(x, 19) ^ ROTR(x, 61) ^ ((x) >> 6))
-
-/* One round. The eight working variables rotate by renaming (macro
- * arguments), never by moves. Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), and the
- * b ^ c of a round is the a ^ b of the round before, so it is carried in
- * xy / yz, which swap roles every round. The additions are ordered so that
- * only BSIG1(e) and one addition sit on the e -> d -> e critical path. */
-#define RND(a, b, c, d, e, f, g, h, i, xy, yz)                                                     \
-    do {                                                                                           \
-        h += K[i] + W[(i) & 15];                                                                   \
-        h += CH(e, f, g);                                                                          \
-        h += BSIG1(e);                                                                             \
-        xy = a ^ b;                                                                                \
-        d += h;                                                                                    \
-        h += b ^ (xy & yz);                                                                        \
-        h += BSIG0(a);                                                                             \
-    } while (0)
-
-/* Message schedule in a 16-word ring: W[t & 15] becomes word t (t >= 16). */
-#define MSG(t) (W[(t) & 15] += SSIG1(W[((t) + 14) & 15]) + W[((t) + 9) & 15] + SSIG0(W[((t) + 1) & 15]))
-
-/* Eight rounds t .. t+7 (after eight rounds the names are back in place);
- * S is MSG for rounds 16..79 and nothing for rounds 0..15. */
-#define NOMSG(t) ((void)0)
-#define R8(t, S)                                                                                   \
-    S((t) + 0); RND(a, b, c, d, e, f, g, h, (t) + 0, x0, x1);                                      \
-    S((t) + 1); RND(h, a, b, c, d, e, f, g, (t) + 1, x1, x0);                                      \
-    S((t) + 2); RND(g, h, a, b, c, d, e, f, (t) + 2, x0, x1);                                      \
-    S((t) + 3); RND(f, g, h, a, b, c, d, e, (t) + 3, x1, x0);                                      \
-    S((t) + 4); RND(e, f, g, h, a, b, c, d, (t) + 4, x0, x1);                                      \
-    S((t) + 5); RND(d, e, f, g, h, a, b, c, (t) + 5, x1, x0);                                      \
-    S((t) + 6); RND(c, d, e, f, g, h, a, b, (t) + 6, x0, x1);                                      \
-    S((t) + 7); RND(b, c, d, e, f, g, h, a, (t) + 7, x1, x0)
-
-/* Compresses nblocks consecutive 128-byte blocks into state; all 80 rounds
- * unrolled, the schedule computed just before the round that needs it. */
-static void sha512_blocks(uint64_t state[8], const uint8_t *in, size_t nblocks)
-{
-    uint64_t a, b, c, d, e, f, g, h, x0, x1;
-    uint64_t W[16];
-
-    while (nblocks--) {
-        a = state[0];
-        b = state[1];
-        c = state[2];
-        d = state[3];
-        e = state[4];
-        f = state[5];
-        g = state[6];
-        h = state[7];
-        for (int i = 0; i < 16; i++) W[i] = load64_be(in + 8 * i);
-
-        x1 = b ^ c;
-        R8(0, NOMSG);
-        R8(8, NOMSG);
-        R8(16, MSG);
-        R8(24, MSG);
-        R8(32, MSG);
-        R8(40, MSG);
-        R8(48, MSG);
-        R8(56, MSG);
-        R8(64, MSG);
-        R8(72, MSG);
-
-        state[0] += a;
-        state[1] += b;
-        state[2] += c;
-        state[3] += d;
-        state[4] += e;
-        state[5] += f;
-        state[6] += g;
-        state[7] += h;
-        in += 128;
-    }
-    /* The schedule held (functions of) the data. */
-    ct_wipe(W, sizeof W);
-}
-
-void ecxi_sha512_init(ecxi_sha512_ctx *ctx)
-{
-    memcpy(ctx->state, IV, sizeof IV);
-    ctx->count[0] = ctx->count[1] = 0;
-}
-
-void ecxi_sha512_update(ecxi_sha512_ctx *ctx, const uint8_t *data, size_t len)
-{
-    if (len == 0) return;
-    size_t used = (size_t)(ctx->count[0] & 127);
-    uint64_t lo = ctx->count[0] + (uint64_t)len;
-    ctx->count[1] += (lo < ctx->count[0]);
-#if SIZE_MAX > UINT64_MAX
-    ctx->count[1] += (uint64_t)((len >> 32) >> 32);
-#endif
-    ctx->count[0] = lo;
-
-    if (used) {
-        size_t take = 128 - used;
-        if (len < take) {
-            memcpy(ctx->buffer + used, data, len);
-            return;
-        }
-        memcpy(ctx->buffer + used, data, take);
-        sha512_blocks(ctx->state, ctx->buffer, 1);
-        data += take;
-        len -= take;
-    }
-    if (len >= 128) {
-        size_t n = len / 128;
-        sha512_blocks(ctx->state, data, n);
-        data += 128 * n;
-        len -= 128 * n;
-    }
-    if (len) memcpy(ctx->buffer, data, len);
-}
-
-void ecxi_sha512_final(ecxi_sha512_ctx *ctx, uint8_t out[64])
-{
-    size_t used = (size_t)(ctx->count[0] & 127);
-    /* Bit length, 128 bits big-endian. */
-    uint64_t bits_hi = (ctx->count[1] << 3) | (ctx->count[0] >> 61);
-    uint64_t bits_lo = ctx->count[0] << 3;
-
-    ctx->buffer[used++] = 0x80;
-    if (used > 112) {
-        memset(ctx->buffer + used, 0, 128 - used);
-        sha512_blocks(ctx->state, ctx->buffer, 1);
-        used = 0;
-    }
-    memset(ctx->buffer + used, 0, 112 - used);
-    store64_be(ctx->buffer + 112, bits_hi);
-    store64_be(ctx->buffer + 120, bits_lo);
-    sha512_blocks(ctx->state, ctx->buffer, 1);
-
-    for (int i = 0; i < 8; i++) store64_be(out + 8 * i, ctx->state[i]);
-    ct_wipe(ctx, sizeof *ctx);
-}
-
-void ecxi_sha512(uint8_t out[64], const uint8_t *data, size_t len)
-{
-    ecxi_sha512_ctx ctx;
-    ecxi_sha512_init(&ctx);
-    ecxi_sha512_update(&ctx, data, len);
-    ecxi_sha512_final(&ctx, out);
-}
+#include "hash/sha2_impl.h"

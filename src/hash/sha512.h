@@ -1,4 +1,5 @@
-/* SHA-512 (FIPS 180-4), portable C, constant time in the data.
+/* SHA-512 (FIPS 180-4) and HMAC-SHA-512 (RFC 2104), portable C, constant
+ * time in the data.
  *
  * Internal to ecx (hidden visibility): Ed25519 hashes secret keys and nonces
  * with it, so no branch and no memory index depends on the bytes hashed —
@@ -25,5 +26,17 @@ void ecxi_sha512_update(ecxi_sha512_ctx *ctx, const uint8_t *data, size_t len);
 void ecxi_sha512_final(ecxi_sha512_ctx *ctx, uint8_t out[64]);
 /* One-shot: out = SHA-512(data[0 .. len-1]). */
 void ecxi_sha512(uint8_t out[64], const uint8_t *data, size_t len);
+
+typedef struct {
+    ecxi_sha512_ctx inner, outer;
+} ecxi_hmac_sha512_ctx;
+
+/* HMAC-SHA-512 under a key of any length (key may be NULL when keylen is 0;
+ * keys longer than a block are hashed first, as RFC 2104 says). final writes
+ * the 64-byte tag and wipes the context. */
+void ecxi_hmac_sha512_init(ecxi_hmac_sha512_ctx *ctx, const uint8_t *key, size_t keylen);
+void ecxi_hmac_sha512_update(ecxi_hmac_sha512_ctx *ctx, const uint8_t *data, size_t len);
+void ecxi_hmac_sha512_final(ecxi_hmac_sha512_ctx *ctx, uint8_t out[64]);
+void ecxi_hmac_sha512(uint8_t out[64], const uint8_t *key, size_t keylen, const uint8_t *data, size_t len);
 
 #endif
