@@ -16,12 +16,10 @@
 #include <string.h>
 
 #include "check.h"
+#include "hex.h"
+#include "vector_file.h"
 #include "ecx/ecx.h"
 #include "ecx/ed25519.h"
-
-#ifndef ECX_TEST_VECTOR_DIR
-#define ECX_TEST_VECTOR_DIR "tests/vectors"
-#endif
 
 #define MAX_BACKENDS 8
 
@@ -53,90 +51,7 @@ static const char *const SMALL_ORDER_HEX[14] = {
 };
 #define SMALL_ORDER_CANONICAL 8
 
-/* ------------------------------------------------------------------ hex */
-
-static inline int hex_nibble(char c)
-{
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-/* Decodes hex ("-" is empty) into out[0..cap); returns the length, or -1. */
-static inline long hex_decode(uint8_t *out, size_t cap, const char *hex)
-{
-    if (strcmp(hex, "-") == 0) return 0;
-    size_t n = strlen(hex);
-    if (n % 2 || n / 2 > cap) return -1;
-    for (size_t i = 0; i < n / 2; i++) {
-        int hi = hex_nibble(hex[2 * i]), lo = hex_nibble(hex[2 * i + 1]);
-        if (hi < 0 || lo < 0) return -1;
-        out[i] = (uint8_t)(hi << 4 | lo);
-    }
-    return (long)(n / 2);
-}
-
-/* hex_decode of exactly n bytes, aborting on malformed built-in constants. */
-static inline void hex_fixed(uint8_t *out, size_t n, const char *hex)
-{
-    if (hex_decode(out, n, hex) != (long)n) {
-        fprintf(stderr, "bad hex constant %s\n", hex);
-        abort();
-    }
-}
-
 /* ------------------------------------------------------- vector files */
-
-struct vec_file {
-    FILE *f;
-    char *line;
-    size_t cap;
-    char *field[8];
-    int nfields;
-    unsigned long lineno;
-};
-
-/* Opens DIR/NAME, DIR from argv[1] or the build directory meson compiled in. */
-static inline int vec_open(struct vec_file *v, int argc, char **argv, const char *name)
-{
-    const char *dir = argc > 1 ? argv[1] : ECX_TEST_VECTOR_DIR;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    memset(v, 0, sizeof *v);
-    v->f = fopen(path, "r");
-    if (!v->f) {
-        fprintf(stderr, "cannot open %s (pass the vector directory as the first argument)\n", path);
-        check_failed++;
-        return 0;
-    }
-    return 1;
-}
-
-/* Reads the next non-comment line and splits it at spaces; returns the number
- * of fields, 0 at the end of the file. */
-static inline int vec_next(struct vec_file *v)
-{
-    ssize_t len;
-    while ((len = getline(&v->line, &v->cap, v->f)) >= 0) {
-        v->lineno++;
-        while (len > 0 && (v->line[len - 1] == '\n' || v->line[len - 1] == '\r')) v->line[--len] = 0;
-        if (len == 0 || v->line[0] == '#') continue;
-        v->nfields = 0;
-        for (char *save = NULL, *tok = strtok_r(v->line, " ", &save); tok && v->nfields < 8;
-             tok = strtok_r(NULL, " ", &save))
-            v->field[v->nfields++] = tok;
-        return v->nfields;
-    }
-    return 0;
-}
-
-static inline void vec_close(struct vec_file *v)
-{
-    if (v->f) fclose(v->f);
-    free(v->line);
-    memset(v, 0, sizeof *v);
-}
 
 /* 1 if the comma-separated flag list contains flag. */
 static inline int has_flag(const char *flags, const char *flag)

@@ -8,6 +8,10 @@
  *  - the backend's fixed-base and variable-base multiplications (the
  *    edwards ops of the internal table) with a secret scalar (the point
  *    is public: decoding it checks its validity with a branch);
+ *  - ecx_ristretto255_scalarmult_base and ecx_ristretto255_scalarmult
+ *    with a secret scalar (a public point), one of them >= l (rejected
+ *    without a branch: only the status tells), and
+ *    ecx_ristretto255_from_uniform with a secret input;
  *  - through the ecx_f25519(name) tables: fe_from_bytes, fe_add, fe_sub,
  *    fe_mul, fe_sq, fe_mul_x4, fe_invert (also of 0), fe_to_bytes,
  *    sc_from_bytes (also of values >= l), sc_from_wide, sc_add, sc_sub,
@@ -15,7 +19,10 @@
  *  - the hashes, backend-independent (once): SHA-256, SHA-512 and their
  *    HMACs on secret messages and keys (RFC 6979 keys HMAC-SHA-256 with a
  *    secret key; Ed25519 hashes secrets with SHA-512), SHA3-256 and
- *    SHAKE256 on secret messages (the proofs' transcripts absorb secrets).
+ *    SHAKE256 on secret messages (the proofs' transcripts absorb secrets);
+ *  - the Merlin transcript (once): ecx_transcript_append of secret
+ *    messages of several lengths, then ecx_transcript_challenge from the
+ *    secret-dependent state.
  *
  * Run it as tests/run_ctime.sh BUILD_DIR, which runs it under
  * `valgrind --error-exitcode=42`; outside valgrind the marks do nothing and
@@ -30,6 +37,8 @@
 #include "ecx/ecx.h"
 #include "ecx/ed25519.h"
 #include "ecx/f25519.h"
+#include "ecx/rangeproof.h"
+#include "ecx/ristretto.h"
 #include "hash/keccak.h"
 #include "hash/sha256.h"
 #include "hash/sha512.h"
@@ -95,6 +104,46 @@ static void test_scalar_mul(const char *name)
         ECX_CHECKMEM_PUBLIC(via_var, 32);
         CHECK_CTX(r == ECX_OK, name);
         CHECK_MEM(via_var, via_base, 32, name);
+    }
+}
+
+/* Ristretto255 with secret scalars and a secret map input, through the
+ * public API (the backend is selected), compared with libsodium. Round 0
+ * uses a scalar >= l: ECX_ERR_INVALID and the identity, with no branch on
+ * the scalar's verdict inside the library. */
+static void test_ristretto(const char *name)
+{
+    static const uint8_t l_bytes[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                                        0xa2, 0xde, 0xf9, 0xde, 0x14, [31] = 0x10};
+    for (int i = 0; i < ROUNDS; i++) {
+        uint8_t wide[64], s[32], h[64], point[32], want_base[32], want_var[32], want_map[32];
+        uint8_t via_base[32], via_var[32], via_map[32];
+        check_random_bytes(wide, 64);
+        check_random_bytes(h, 64);
+        crypto_core_ristretto255_from_hash(point, h);
+        crypto_core_ristretto255_scalar_reduce(s, wide);
+        int want_status = ECX_OK;
+        if (i == 0) {
+            memcpy(s, l_bytes, 32);
+            want_status = ECX_ERR_INVALID;
+        }
+        /* libsodium returns -1 for an identity result: the identity then. */
+        if (want_status != ECX_OK || crypto_scalarmult_ristretto255_base(want_base, s) != 0) memset(want_base, 0, 32);
+        if (want_status != ECX_OK || crypto_scalarmult_ristretto255(want_var, s, point) != 0) memset(want_var, 0, 32);
+        crypto_core_ristretto255_from_hash(want_map, h);
+
+        ECX_CHECKMEM_SECRET(s, 32);
+        ECX_CHECKMEM_SECRET(h, 64);
+        int r[3] = {ecx_ristretto255_scalarmult_base(via_base, s), ecx_ristretto255_scalarmult(via_var, s, point),
+                    ecx_ristretto255_from_uniform(via_map, h)};
+        ECX_CHECKMEM_PUBLIC(r, sizeof r);
+        ECX_CHECKMEM_PUBLIC(via_base, 32);
+        ECX_CHECKMEM_PUBLIC(via_var, 32);
+        ECX_CHECKMEM_PUBLIC(via_map, 32);
+        CHECK_CTX(r[0] == want_status && r[1] == want_status && r[2] == ECX_OK, name);
+        CHECK_MEM(via_base, want_base, 32, name);
+        CHECK_MEM(via_var, want_var, 32, name);
+        CHECK_MEM(via_map, want_map, 32, name);
     }
 }
 
@@ -256,6 +305,35 @@ static void test_hashes(void)
     printf("hashes: SHA-256, SHA-512, HMAC-SHA-256, HMAC-SHA-512, SHA3-256, SHAKE256 on secret inputs\n");
 }
 
+/* Secret messages appended, challenges drawn from the state they made; the
+ * same history on unmarked inputs gives the expected bytes (test_transcript
+ * checks those against merlin). Lengths straddle STROBE's 166-byte rate. */
+static void test_transcript(void)
+{
+    static const size_t lengths[] = {0, 1, 100, 165, 166, 400};
+    uint8_t msg[400], want[64], got[64];
+    for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+        size_t n = lengths[i];
+        check_random_bytes(msg, n);
+        ecx_transcript t;
+        int r = ecx_transcript_init(&t, "ctime");
+        r |= ecx_transcript_append(&t, "witness", msg, n);
+        r |= ecx_transcript_challenge(&t, "c", want, sizeof want);
+        CHECK_CTX(r == ECX_OK, "transcript, public run");
+
+        ecx_transcript_init(&t, "ctime");
+        ECX_CHECKMEM_SECRET(msg, n);
+        r = ecx_transcript_append(&t, "witness", msg, n);
+        r |= ecx_transcript_challenge(&t, "c", got, sizeof got);
+        ECX_CHECKMEM_PUBLIC(&r, sizeof r);
+        ECX_CHECKMEM_PUBLIC(got, sizeof got);
+        ECX_CHECKMEM_PUBLIC(msg, n);
+        CHECK_CTX(r == ECX_OK, "transcript");
+        CHECK_MEM(got, want, sizeof got, "transcript");
+    }
+    printf("transcript: append and challenge on secret messages\n");
+}
+
 int main(void)
 {
     static const char *const known[] = {"u32", "u64", "avx2", "ifma", "neon"};
@@ -293,10 +371,13 @@ int main(void)
         test_keypair(names[i]);
         test_sign(names[i]);
         test_scalar_mul(names[i]);
-        printf("%s: keypair, sign, scalar multiplications and the f25519 ops on secret inputs (%lu checks)\n", names[i],
-               check_passed + check_failed - before);
+        test_ristretto(names[i]);
+        printf("%s: keypair, sign, scalar multiplications, ristretto255 and the f25519 ops on secret inputs "
+               "(%lu checks)\n",
+               names[i], check_passed + check_failed - before);
     }
     ecx_backend_select("auto");
     test_hashes();
+    test_transcript();
     return check_summary("test_ctime");
 }

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "check.h"
+#include "hex.h"
+#include "vector_file.h"
 #include "common/bytes.h"
 #include "hash/keccak.h"
 
@@ -25,28 +27,6 @@
 enum fn { SHA3_256, SHA3_512, SHAKE128, SHAKE256, NFN };
 static const char *const fn_name[NFN] = {"SHA3-256", "SHA3-512", "SHAKE128", "SHAKE256"};
 static const size_t fn_rate[NFN] = {ECXI_SHA3_256_RATE, ECXI_SHA3_512_RATE, ECXI_SHAKE128_RATE, ECXI_SHAKE256_RATE};
-
-/* Decodes hex ("-" is the empty string) into out; the byte count, or -1 on a
- * malformed string or one longer than cap. */
-static long from_hex(uint8_t *out, size_t cap, const char *hex)
-{
-    if (strcmp(hex, "-") == 0) return 0;
-    size_t n = strlen(hex);
-    if (n % 2 != 0 || n / 2 > cap) return -1;
-    for (size_t i = 0; i < n / 2; i++) {
-        unsigned v = 0;
-        for (int k = 0; k < 2; k++) {
-            char c = hex[2 * i + (size_t)k];
-            v <<= 4;
-            if (c >= '0' && c <= '9') v |= (unsigned)(c - '0');
-            else if (c >= 'a' && c <= 'f') v |= (unsigned)(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F') v |= (unsigned)(c - 'A' + 10);
-            else return -1;
-        }
-        out[i] = (uint8_t)v;
-    }
-    return (long)(n / 2);
-}
 
 static void init_fn(ecxi_keccak_ctx *ctx, enum fn f)
 {
@@ -186,7 +166,7 @@ static void test_known_answers(void)
         const struct kat *t = &kats[k];
         size_t mlen = strlen(t->msg), total = mlen * t->repeat;
         uint8_t want[64], got[64];
-        long outlen = from_hex(want, sizeof want, t->out);
+        long outlen = hex_decode(want, sizeof want, t->out);
         CHECK(outlen > 0);
         if (outlen <= 0) continue;
         char name[96];
@@ -209,10 +189,10 @@ static void test_known_answers(void)
 
     /* NULL with length 0, in one shot and through absorb and squeeze. */
     uint8_t want[64], got[64];
-    from_hex(want, 32, kats[0].out);
+    hex_decode(want, 32, kats[0].out);
     ecxi_sha3_256(got, NULL, 0);
     CHECK_MEM(got, want, 32, "SHA3-256(NULL, 0)");
-    from_hex(want, 32, kats[8].out);
+    hex_decode(want, 32, kats[8].out);
     ecxi_shake128(got, 32, NULL, 0);
     CHECK_MEM(got, want, 32, "SHAKE128(NULL, 0)");
     ecxi_shake128(NULL, 0, NULL, 0);
@@ -240,45 +220,26 @@ static void squeeze_pieces(ecxi_keccak_ctx *ctx, uint8_t *out, size_t outlen, co
 
 static void test_oracle(const char *path)
 {
-    FILE *fp = fopen(path, "r");
-    if (!fp) {
-        fprintf(stderr, "test_keccak: cannot open %s (pass the file tests/keccak_hashlib.lines of the "
-                        "build directory as the first argument)\n",
-                path);
-        check_failed++;
+    struct vec_file v;
+    if (!vec_open_path(&v, path, "pass the file tests/keccak_hashlib.lines of the build directory as the first argument"))
         return;
-    }
     uint8_t *msg = malloc(MAX_MSG), want[NFN][XOF_BYTES], got[XOF_BYTES];
     if (!msg) abort();
-    char *line = NULL, name[64];
-    size_t cap = 0;
-    unsigned long lineno = 0, cases = 0, end_count = 0;
-    int seen_end = 0;
+    char name[64];
+    unsigned long cases = 0;
     unsigned char seen_len[601] = {0};
     /* Uneven squeeze pieces, crossing lane and block boundaries differently. */
     static const size_t pieces_a[] = {1, 7, 64, 128}, pieces_b[] = {128, 64, 7, 1}, pieces_c[] = {3, 0, 13};
 
-    ssize_t got_len;
-    while ((got_len = getline(&line, &cap, fp)) >= 0) {
-        lineno++;
-        while (got_len > 0 && (line[got_len - 1] == '\n' || line[got_len - 1] == '\r')) line[--got_len] = 0;
-        if (strncmp(line, "#end ", 5) == 0) {
-            seen_end = 1;
-            end_count = strtoul(line + 5, NULL, 10);
-            continue;
-        }
-        if (got_len == 0 || line[0] == '#') continue;
-        CHECK_CTX(!seen_end, "vector line after #end");
-
-        char *field[5], *save = NULL;
-        int nf = 0;
-        for (char *tok = strtok_r(line, " ", &save); tok && nf < 5; tok = strtok_r(NULL, " ", &save)) field[nf++] = tok;
-        snprintf(name, sizeof name, "vector line %lu", lineno);
-        CHECK_CTX(nf == 5 && strtok_r(NULL, " ", &save) == NULL, name);
-        if (nf != 5) continue;
-        long n = from_hex(msg, MAX_MSG, field[0]);
+    while (vec_next(&v)) {
+        CHECK_CTX(!v.ended, "vector line after #end");
+        char **field = v.field;
+        snprintf(name, sizeof name, "vector line %lu", v.lineno);
+        CHECK_CTX(v.nfields == 5, name);
+        if (v.nfields != 5) continue;
+        long n = hex_decode(msg, MAX_MSG, field[0]);
         int ok = n >= 0;
-        for (int f = 0; f < NFN; f++) ok &= from_hex(want[f], XOF_BYTES, field[1 + f]) == (long)out_len((enum fn)f, XOF_BYTES);
+        for (int f = 0; f < NFN; f++) ok &= hex_decode(want[f], XOF_BYTES, field[1 + f]) == (long)out_len((enum fn)f, XOF_BYTES);
         CHECK_CTX(ok, name);
         if (!ok) continue;
         size_t len = (size_t)n;
@@ -340,8 +301,9 @@ static void test_oracle(const char *path)
             }
         }
     }
-    fclose(fp);
-    free(line);
+    const int seen_end = v.ended;
+    const unsigned long end_count = v.end_count;
+    vec_close(&v);
     free(msg);
 
     /* The file is whole: its end marker, every message it announced, every

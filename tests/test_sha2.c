@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "hex.h"
 #include "hash/sha256.h"
 #include "hash/sha512.h"
 
@@ -88,15 +89,6 @@ static const struct hash hashes[] = {
      h512_init, h512_update, h512_final, h512_oracle},
 };
 #define NHASHES (sizeof hashes / sizeof hashes[0])
-
-static void from_hex(uint8_t *out, const char *hex, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned v;
-        sscanf(hex + 2 * i, "%2x", &v);
-        out[i] = (uint8_t)v;
-    }
-}
 
 /* ------------------------------------------------------ known answers */
 
@@ -200,7 +192,7 @@ static void test_vectors(const struct hash *h, size_t hi)
         const struct vector *t = &vectors[v];
         size_t mlen = strlen(t->msg), total = mlen * t->repeat;
         snprintf(name, sizeof name, "%s %s", h->name, t->name);
-        from_hex(want, t->digest[hi], h->digest_bytes);
+        hex_fixed(want, h->digest_bytes, t->digest[hi]);
 
         uint8_t *buf = malloc(total ? total : 1);
         if (!buf) abort();
@@ -218,7 +210,7 @@ static void test_vectors(const struct hash *h, size_t hi)
 
     /* NULL with length 0, in one shot and through update; final wipes. */
     static const any_ctx zero;
-    from_hex(want, vectors[1].digest[hi], h->digest_bytes);
+    hex_fixed(want, h->digest_bytes, vectors[1].digest[hi]);
     h->oneshot(got, NULL, 0);
     CHECK_MEM(got, want, h->digest_bytes, "NULL, 0");
     memset(&ctx, 0x55, sizeof ctx);
@@ -233,11 +225,11 @@ static void test_vectors(const struct hash *h, size_t hi)
         const struct hmac_vector *t = &hmac_vectors[v];
         uint8_t key[256];
         if (t->key_hex)
-            from_hex(key, t->key_hex, t->key_len);
+            hex_fixed(key, t->key_len, t->key_hex);
         else
             memset(key, t->key_byte, t->key_len);
         snprintf(name, sizeof name, "HMAC-%s RFC 4231 case %d", h->name, t->rfc_case);
-        from_hex(want, t->tag[hi], h->digest_bytes);
+        hex_fixed(want, h->digest_bytes, t->tag[hi]);
         h->hmac(got, key, t->key_len, (const uint8_t *)t->msg, strlen(t->msg));
         CHECK_MEM(got, want, h->digest_bytes, name);
 

@@ -24,6 +24,8 @@
 #include "curve25519/msm.h"
 #include "curve25519/ed25519_batch.h"
 #include "curve25519/edwards_table.h"
+#include "curve25519/ristretto.h"
+#include "curve25519/ristretto_table.h"
 
 #define ECXI_DEFINE_BACKEND(NAME, REQUIREMENTS)                                                    \
     ECXI_F25519_TABLES(NAME)                                                                       \
@@ -37,6 +39,7 @@
         .ed25519_verify = ed25519_impl_verify,                                                     \
         .ed25519_verify_batch = ed25519_impl_verify_batch,                                         \
         .edwards = &edwards_ops,                                                                   \
+        .ristretto = &ristretto_ops,                                                               \
     };
 
 #endif

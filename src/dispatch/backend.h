@@ -87,6 +87,29 @@ struct ecxi_edwards_ops {
     int (*is_torsion_free)(const uint8_t p[32]);
 };
 
+/* Ristretto255 (RFC 9496) on 32-byte encodings, for the public functions
+ * of ristretto.h (src/curve25519/ristretto_table.h). src/api rejects NULL
+ * buffers (the msm arrays only when n > 0); the table checks the rest:
+ * points must be canonical encodings (RFC 9496, section 4.3.1) and scalars
+ * canonical (little-endian, < l) — the scalar check is here because it must
+ * be constant time for secret scalars. Each returns ECX_OK,
+ * ECX_ERR_INVALID, or (msm_vartime only) ECX_ERR_NOMEM. Outputs may alias
+ * inputs. */
+struct ecxi_ristretto_ops {
+    /* ECX_OK if p decodes, else ECX_ERR_INVALID. */
+    int (*is_valid)(const uint8_t p[32]);
+    int (*add)(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]);
+    int (*sub)(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]);
+    /* r = [s]p and r = [s]B. Constant time in s; s >= l gives
+     * ECX_ERR_INVALID and r = the identity (no branch on the scalar). */
+    int (*scalarmult)(uint8_t r[32], const uint8_t s[32], const uint8_t p[32]);
+    int (*scalarmult_base)(uint8_t r[32], const uint8_t s[32]);
+    /* The one-way map of 64 uniform bytes (section 4.3.4). Constant time. */
+    int (*from_uniform)(uint8_t r[32], const uint8_t h[64]);
+    /* r = sum [scalars[i]] points[i] (n = 0: the identity). Variable time. */
+    int (*msm_vartime)(uint8_t r[32], size_t n, const uint8_t scalars[][32], const uint8_t points[][32]);
+};
+
 struct ecx_backend {
     const char *name;
     unsigned cpu_requirements; /* all of these ECXI_CPU_* bits are needed */
@@ -105,6 +128,7 @@ struct ecx_backend {
                                 const size_t mlens[], const uint8_t *const pks[], int results[],
                                 const uint8_t seed[32]);
     const struct ecxi_edwards_ops *edwards;
+    const struct ecxi_ristretto_ops *ristretto;
 };
 
 /* The registry (src/dispatch/registry.c). */
