@@ -1,0 +1,184 @@
+/* ifma backend: four elements of GF(p), p = 2^255 - 19, at once.
+ *
+ * Lane k (k = 0..3) of the five 256-bit vectors l[0..4] holds element k in
+ * radix 2^51,
+ *
+ *     a_k = l[0]_k + l[1]_k 2^51 + l[2]_k 2^102 + l[3]_k 2^153 + l[4]_k 2^204,
+ *
+ * the u64 backend's limbs (backend/u64/field.h), so elements move between
+ * the two without conversion. Products use AVX-512 IFMA on 256-bit vectors
+ * (vpmadd52luq / vpmadd52huq, AVX-512VL): each multiplies the low 52 bits of
+ * two 64-bit lanes and adds the low or the high 52 bits of the 104-bit
+ * product to a 64-bit accumulator.
+ *
+ * Source: H. de Valence, "An AVX512-IFMA implementation of the vectorized
+ * point operation strategy", curve25519-dalek docs/ifma-notes.md (radix 51,
+ * so that a limb has room for a carry bit and a multiplication input never
+ * needs a full normalisation; the high halves land one limb up, doubled).
+ * The code is ecx's own.
+ *
+ * Bounds. IFMA reads only 52 bits of each input lane, so:
+ *   REDUCED: every limb < 2^52. What fe4_mul, fe4_sq and fe4_carry return
+ *            (in fact limb 0 < 2^51 + 2^14, the others < 2^51 + 2^10), and
+ *            what fe4_mul and fe4_sq need. A REDUCED value may be >= p.
+ *   LOOSE:   every limb < 2^54, what fe4_add and fe4_sub return from
+ *            REDUCED inputs; only fe4_carry (or fe4_add / fe4_sub again,
+ *            if the sum stays below 2^54... see there) may take it.
+ * Everything is constant time: lanes are independent and no branch or
+ * memory index depends on a value.
+ *
+ * This header needs -mavx512ifma -mavx512vl: include it only from the ifma
+ * backend's translation units (and its tests), never from code that runs
+ * on other CPUs (DESIGN.md, "Backends and dispatch").
+ */
+#ifndef ECX_BACKEND_IFMA_FIELD4_H
+#define ECX_BACKEND_IFMA_FIELD4_H
+
+#include <immintrin.h>
+#include <stdint.h>
+
+typedef struct {
+    __m256i l[5];
+} fe4;
+
+#define FE4_M51 ((long long)0x7ffffffffffffLL)
+
+static inline __m256i fe4_madd52lo(__m256i acc, __m256i a, __m256i b)
+{
+    return _mm256_madd52lo_epu64(acc, a, b);
+}
+
+static inline __m256i fe4_madd52hi(__m256i acc, __m256i a, __m256i b)
+{
+    return _mm256_madd52hi_epu64(acc, a, b);
+}
+
+/* 19 x for every lane (x < 2^59.7, so 19 x < 2^64): 16x + 2x + x, with
+ * shifts and adds (vpmullq is slow on some IFMA cores). */
+static inline __m256i fe4_times19(__m256i x)
+{
+    return _mm256_add_epi64(_mm256_add_epi64(_mm256_slli_epi64(x, 4), _mm256_slli_epi64(x, 1)), x);
+}
+
+/* r = a with every limb carried once, all five carries taken at the same
+ * time (a short dependency chain instead of a serial one). Limbs < 2^63 in
+ * (so 19 times the top carry, < 19 2^12, fits), REDUCED out: limb 0 <
+ * 2^51 + 19 2^12 < 2^51 + 2^16.3, the others < 2^51 + 2^12. */
+static inline void fe4_carry(fe4 *r, const fe4 *a)
+{
+    const __m256i mask = _mm256_set1_epi64x(FE4_M51);
+    __m256i c0 = _mm256_srli_epi64(a->l[0], 51), c1 = _mm256_srli_epi64(a->l[1], 51);
+    __m256i c2 = _mm256_srli_epi64(a->l[2], 51), c3 = _mm256_srli_epi64(a->l[3], 51);
+    __m256i c4 = _mm256_srli_epi64(a->l[4], 51);
+    r->l[0] = _mm256_add_epi64(_mm256_and_si256(a->l[0], mask), fe4_times19(c4));
+    r->l[1] = _mm256_add_epi64(_mm256_and_si256(a->l[1], mask), c0);
+    r->l[2] = _mm256_add_epi64(_mm256_and_si256(a->l[2], mask), c1);
+    r->l[3] = _mm256_add_epi64(_mm256_and_si256(a->l[3], mask), c2);
+    r->l[4] = _mm256_add_epi64(_mm256_and_si256(a->l[4], mask), c3);
+}
+
+/* Folds the ten columns z[0..9] of a product (z[k] weighs 2^(51 k)) into
+ * five limbs, 2^255 = 19 (mod p), and carries: r REDUCED. Needs z[k] <
+ * 2^56 for every k (then z[k] + 19 z[k + 5] < 20 2^56 < 2^60.4, and the
+ * carries are < 2^9.4: limb 0 < 2^51 + 2^13.7, the others < 2^51 + 2^9.4). */
+static inline void fe4_reduce_columns(fe4 *r, const __m256i z[10])
+{
+    fe4 t;
+    for (int k = 0; k < 5; k++) t.l[k] = _mm256_add_epi64(z[k], fe4_times19(z[k + 5]));
+    fe4_carry(r, &t);
+}
+
+/* r = a b for each lane. REDUCED in, REDUCED out.
+ *
+ * With x_i y_j = lo(x_i, y_j) + 2^52 hi(x_i, y_j) = lo + 2 hi 2^51, column
+ * k collects the lo of the pairs i + j = k and twice the hi of the pairs
+ * i + j = k - 1 (the doubling is done once per column, on the sum of the
+ * hi terms). Column bounds: at most 5 lo and 5 hi terms, each < 2^52, so
+ * z[k] < 5 2^52 + 2 (5 2^52) = 15 2^52 < 2^56. */
+static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
+{
+    __m256i lo[10], hi[10];
+    const __m256i zero = _mm256_setzero_si256();
+    for (int k = 0; k < 10; k++) lo[k] = hi[k] = zero;
+    for (int i = 0; i < 5; i++)
+        for (int j = 0; j < 5; j++) {
+            lo[i + j] = fe4_madd52lo(lo[i + j], a->l[i], b->l[j]);
+            hi[i + j + 1] = fe4_madd52hi(hi[i + j + 1], a->l[i], b->l[j]);
+        }
+    __m256i z[10];
+    for (int k = 0; k < 10; k++) z[k] = _mm256_add_epi64(lo[k], _mm256_add_epi64(hi[k], hi[k]));
+    fe4_reduce_columns(r, z);
+}
+
+/* r = a^2 for each lane. REDUCED in, REDUCED out. The cross products
+ * x_i x_j (i < j) are computed once and their column sums doubled (the
+ * inputs themselves cannot be doubled: IFMA reads 52 bits). Column bounds
+ * as in fe4_mul. */
+static inline void fe4_sq(fe4 *r, const fe4 *a)
+{
+    __m256i cross_lo[10], cross_hi[10], sq_lo[10], sq_hi[10];
+    const __m256i zero = _mm256_setzero_si256();
+    for (int k = 0; k < 10; k++) cross_lo[k] = cross_hi[k] = sq_lo[k] = sq_hi[k] = zero;
+    for (int i = 0; i < 5; i++) {
+        sq_lo[2 * i] = fe4_madd52lo(sq_lo[2 * i], a->l[i], a->l[i]);
+        sq_hi[2 * i + 1] = fe4_madd52hi(sq_hi[2 * i + 1], a->l[i], a->l[i]);
+        for (int j = i + 1; j < 5; j++) {
+            cross_lo[i + j] = fe4_madd52lo(cross_lo[i + j], a->l[i], a->l[j]);
+            cross_hi[i + j + 1] = fe4_madd52hi(cross_hi[i + j + 1], a->l[i], a->l[j]);
+        }
+    }
+    /* column k: sq_lo + 2 sq_hi + 2 (cross_lo + 2 cross_hi) */
+    __m256i z[10];
+    for (int k = 0; k < 10; k++) {
+        __m256i cross = _mm256_add_epi64(cross_lo[k], _mm256_add_epi64(cross_hi[k], cross_hi[k]));
+        z[k] = _mm256_add_epi64(_mm256_add_epi64(sq_lo[k], _mm256_add_epi64(sq_hi[k], sq_hi[k])),
+                                _mm256_add_epi64(cross, cross));
+    }
+    fe4_reduce_columns(r, z);
+}
+
+/* r = a + b, no carries. REDUCED in: LOOSE out (limbs < 2^53). */
+static inline void fe4_add(fe4 *r, const fe4 *a, const fe4 *b)
+{
+    for (int k = 0; k < 5; k++) r->l[k] = _mm256_add_epi64(a->l[k], b->l[k]);
+}
+
+/* r = a + 4p - b, no carries: REDUCED in, LOOSE out (limbs < 2^54). 4p
+ * rather than 2p because a REDUCED limb may reach 2^52 > 2p's limbs
+ * (2^52 - 38, 2^52 - 2), and no lane may go negative. */
+static inline void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
+{
+    const __m256i p4_0 = _mm256_set1_epi64x((long long)0x1FFFFFFFFFFFB4LL); /* 4 (2^51 - 19) */
+    const __m256i p4_k = _mm256_set1_epi64x((long long)0x1FFFFFFFFFFFFCLL); /* 4 (2^51 - 1) */
+    r->l[0] = _mm256_sub_epi64(_mm256_add_epi64(a->l[0], p4_0), b->l[0]);
+    for (int k = 1; k < 5; k++) r->l[k] = _mm256_sub_epi64(_mm256_add_epi64(a->l[k], p4_k), b->l[k]);
+}
+
+/* r = -a: REDUCED in, REDUCED out (4p - a, carried). */
+static inline void fe4_neg(fe4 *r, const fe4 *a)
+{
+    fe4 zero;
+    for (int k = 0; k < 5; k++) zero.l[k] = _mm256_setzero_si256();
+    fe4_sub(r, &zero, a);
+    fe4_carry(r, r);
+}
+
+/* Packs four elements given as five 64-bit limbs each (radix 2^51, limbs <
+ * 2^52: the u64 backend's TIGHT values qualify) into lanes 0..3. */
+static inline void fe4_pack(fe4 *r, const uint64_t *const v[4])
+{
+    for (int k = 0; k < 5; k++)
+        r->l[k] = _mm256_set_epi64x((long long)v[3][k], (long long)v[2][k], (long long)v[1][k], (long long)v[0][k]);
+}
+
+/* Unpacks lanes 0..3 into five limbs each. */
+static inline void fe4_unpack(uint64_t *const v[4], const fe4 *a)
+{
+    for (int k = 0; k < 5; k++) {
+        uint64_t lane[4];
+        _mm256_storeu_si256((__m256i *)lane, a->l[k]);
+        for (int e = 0; e < 4; e++) v[e][k] = lane[e];
+    }
+}
+
+#endif
