@@ -1,0 +1,157 @@
+/* ifma backend: edwards25519 point operations with the four coordinates of
+ * one point in the four lanes of an fe4 (field4.h), so that each step of a
+ * formula is one 4-way multiplication.
+ *
+ * Source: the parallel formulas of Hisil, Wong, Carter and Dawson,
+ * "Twisted Edwards curves revisited" (ASIACRYPT 2008), section 3.1
+ * ("add-2008-hwcd-3" with k = 2d, and "dbl-2008-hwcd"), in the 4-way
+ * arrangement of H. de Valence, curve25519-dalek docs/parallel-formulas.md:
+ * an addition is two 4-way multiplications, a doubling one 4-way squaring
+ * and one 4-way multiplication, with lane shuffles and additions between
+ * them. The code is ecx's own.
+ *
+ * Lanes:
+ *   ge4_extended: (X, Y, Z, T), x = X/Z, y = Y/Z, xy = T/Z (the u64
+ *                 backend's ge_p3, coordinate for coordinate);
+ *   ge4_cached:   (Y - X, Y + X, 2d T, 2 Z), a point ready to be added.
+ * Every stored fe4 is REDUCED (field4.h). Constant time: no branch or index
+ * depends on the coordinates.
+ *
+ * Needs -mavx512ifma -mavx512vl, like field4.h.
+ */
+#ifndef ECX_BACKEND_IFMA_EDWARDS4_H
+#define ECX_BACKEND_IFMA_EDWARDS4_H
+
+#include "backend/ifma/field4.h"
+
+typedef struct {
+    fe4 v; /* (X, Y, Z, T) */
+} ge4_extended;
+
+typedef struct {
+    fe4 v; /* (Y - X, Y + X, 2d T, 2 Z) */
+} ge4_cached;
+
+/* r = the lanes of a rearranged: lane k of r is lane sel_k of a, with the
+ * four selectors packed as _MM_SHUFFLE(sel_3, sel_2, sel_1, sel_0). */
+#define FE4_PERMUTE(r, a, imm)                                                                     \
+    do {                                                                                           \
+        for (int k_ = 0; k_ < 5; k_++) (r)->l[k_] = _mm256_permute4x64_epi64((a)->l[k_], (imm));   \
+    } while (0)
+
+/* r = lanes of a where the 4-bit mask has a 0, of b where it has a 1 (bit
+ * k for lane k). */
+#define FE4_BLEND(r, a, b, lanes)                                                                  \
+    do {                                                                                           \
+        for (int k_ = 0; k_ < 5; k_++)                                                             \
+            (r)->l[k_] = _mm256_blend_epi32((a)->l[k_], (b)->l[k_], FE4_BLEND_MASK32(lanes));      \
+    } while (0)
+/* A 64-bit-lane mask as the 32-bit-lane mask vpblendd takes. */
+#define FE4_BLEND_MASK32(m)                                                                        \
+    ((((m) & 1) ? 0x03 : 0) | (((m) & 2) ? 0x0c : 0) | (((m) & 4) ? 0x30 : 0) | (((m) & 8) ? 0xc0 : 0))
+
+/* r = (a0, a1, a2, a3) lane constants from four u64 limb sets. */
+static inline void fe4_set_lanes(fe4 *r, const uint64_t *a0, const uint64_t *a1, const uint64_t *a2,
+                                 const uint64_t *a3)
+{
+    const uint64_t *v[4] = {a0, a1, a2, a3};
+    fe4_pack(r, v);
+}
+
+/* The last step of both formulas: from (E, F, G, H) in lanes 0..3 to the
+ * extended point (E F, G H, F G, E H) — one 4-way multiplication of
+ * (E, G, F, E) by (F, H, G, H). */
+static inline void ge4_from_efgh(ge4_extended *r, const fe4 *efgh)
+{
+    fe4 u, w;
+    FE4_PERMUTE(&u, efgh, _MM_SHUFFLE(0, 1, 2, 0)); /* (E, G, F, E) */
+    FE4_PERMUTE(&w, efgh, _MM_SHUFFLE(3, 2, 3, 1)); /* (F, H, G, H) */
+    fe4_mul(&r->v, &u, &w);
+}
+
+/* r = p + q (HWCD add-2008-hwcd-3, k = 2d): (A, B, C, D) = (Y1 - X1,
+ * Y1 + X1, T1, Z1) * (Y2 - X2, Y2 + X2, 2d T2, 2 Z2), then (E, F, G, H) =
+ * (B - A, D - C, D + C, B + A). Complete: any two curve points, equal or
+ * not, the identity included. 2 4-way multiplications. */
+static inline void ge4_add(ge4_extended *r, const ge4_extended *p, const ge4_cached *q)
+{
+    fe4 a, x, d, s, abcd, t1, t2;
+    FE4_PERMUTE(&a, &p->v, _MM_SHUFFLE(2, 3, 1, 1)); /* (Y, Y, T, Z) */
+    FE4_PERMUTE(&x, &p->v, _MM_SHUFFLE(0, 0, 0, 0)); /* (X, X, X, X) */
+    fe4_sub(&d, &a, &x);                              /* lane 0: Y - X */
+    fe4_add(&s, &a, &x);                              /* lane 1: Y + X */
+    FE4_BLEND(&d, &d, &s, 2);
+    FE4_BLEND(&d, &d, &a, 12);                        /* (Y - X, Y + X, T, Z) */
+    fe4_carry(&d, &d);
+    fe4_mul(&abcd, &d, &q->v);
+
+    FE4_PERMUTE(&t1, &abcd, _MM_SHUFFLE(1, 3, 3, 1)); /* (B, D, D, B) */
+    FE4_PERMUTE(&t2, &abcd, _MM_SHUFFLE(0, 2, 2, 0)); /* (A, C, C, A) */
+    fe4_sub(&d, &t1, &t2);
+    fe4_add(&s, &t1, &t2);
+    FE4_BLEND(&d, &d, &s, 12); /* (B - A, D - C, D + C, B + A) */
+    fe4_carry(&d, &d);
+    ge4_from_efgh(r, &d);
+}
+
+/* r = 2 p (HWCD dbl-2008-hwcd, a = -1): with (A, B, Z^2, S) = (X, Y, Z,
+ * X + Y)^2 and C = 2 Z^2: H = A + B, G = A - B, E = H - S, F = C + G.
+ * 1 4-way squaring, 1 4-way multiplication. */
+static inline void ge4_double(ge4_extended *r, const ge4_extended *p)
+{
+    fe4 xx, yy, s, sq, a, b, c, e, f, g, h, efgh;
+    FE4_PERMUTE(&xx, &p->v, _MM_SHUFFLE(0, 0, 0, 0));
+    FE4_PERMUTE(&yy, &p->v, _MM_SHUFFLE(1, 1, 1, 1));
+    fe4_add(&s, &xx, &yy);
+    FE4_BLEND(&s, &p->v, &s, 8); /* (X, Y, Z, X + Y) */
+    fe4_carry(&s, &s);
+    fe4_sq(&sq, &s); /* (A, B, Z^2, S) */
+
+    FE4_PERMUTE(&a, &sq, _MM_SHUFFLE(0, 0, 0, 0));
+    FE4_PERMUTE(&b, &sq, _MM_SHUFFLE(1, 1, 1, 1));
+    FE4_PERMUTE(&c, &sq, _MM_SHUFFLE(2, 2, 2, 2));
+    FE4_PERMUTE(&s, &sq, _MM_SHUFFLE(3, 3, 3, 3));
+    fe4_add(&c, &c, &c); /* C = 2 Z^2 */
+    fe4_carry(&c, &c);
+    fe4_add(&h, &a, &b);
+    fe4_carry(&h, &h);
+    fe4_sub(&g, &a, &b);
+    fe4_carry(&g, &g);
+    fe4_sub(&e, &h, &s);
+    fe4_add(&f, &c, &g);
+    FE4_BLEND(&efgh, &e, &f, 2);
+    FE4_BLEND(&efgh, &efgh, &g, 4);
+    FE4_BLEND(&efgh, &efgh, &h, 8); /* (E, F, G, H) */
+    fe4_carry(&efgh, &efgh);
+    ge4_from_efgh(r, &efgh);
+}
+
+/* r = p's cached form (Y - X, Y + X, 2d T, 2 Z): the sums in one pass, then
+ * one 4-way multiplication by (1, 1, 2d, 2). d2_limbs are 2d's limbs in the
+ * radix of field4.h (REDUCED). */
+static inline void ge4_to_cached(ge4_cached *r, const ge4_extended *p, const uint64_t d2_limbs[5])
+{
+    static const uint64_t one[5] = {1, 0, 0, 0, 0}, two[5] = {2, 0, 0, 0, 0};
+    fe4 a, x, d, s, factors;
+    FE4_PERMUTE(&a, &p->v, _MM_SHUFFLE(2, 3, 1, 1)); /* (Y, Y, T, Z) */
+    FE4_PERMUTE(&x, &p->v, _MM_SHUFFLE(0, 0, 0, 0));
+    fe4_sub(&d, &a, &x);
+    fe4_add(&s, &a, &x);
+    FE4_BLEND(&d, &d, &s, 2);
+    FE4_BLEND(&d, &d, &a, 12); /* (Y - X, Y + X, T, Z) */
+    fe4_carry(&d, &d);
+    fe4_set_lanes(&factors, one, one, d2_limbs, two);
+    fe4_mul(&r->v, &d, &factors);
+}
+
+/* r = -q for a cached q: (X, Y) -> (-X, Y) swaps Y - X and Y + X and
+ * negates T. */
+static inline void ge4_cached_neg(ge4_cached *r, const ge4_cached *q)
+{
+    fe4 swapped, negated;
+    FE4_PERMUTE(&swapped, &q->v, _MM_SHUFFLE(3, 2, 0, 1));
+    fe4_neg(&negated, &swapped);
+    FE4_BLEND(&r->v, &swapped, &negated, 4);
+}
+
+#endif
