@@ -91,6 +91,19 @@ static inline void check_random_bytes(uint8_t *out, size_t n)
     }
 }
 
+/* n bytes with a few random bits set (dense = 0: all else clear) or clear
+ * (dense = 1: all else set): flips bits at `flips` random positions of an
+ * all-zero or all-one string. Sparse and dense values reach carry and borrow
+ * paths that uniform ones rarely do. */
+static inline void check_random_sparse(uint8_t *out, size_t n, int dense, unsigned flips)
+{
+    memset(out, dense ? 0xff : 0, n);
+    for (unsigned i = 0; i < flips; i++) {
+        unsigned bit = (unsigned)(check_rand64() % (8 * n));
+        out[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+    }
+}
+
 /* Prints "NAME: N passed, N failed" and returns the process exit code. */
 static inline int check_summary(const char *name)
 {

@@ -294,18 +294,10 @@ static inline void random_fe_input(uint8_t s[32])
         mpz_plus_bytes(s, P, -(long)(1 + rand_below(1u << 20)));
         break;
     case 3: /* sparse bits */
-        memset(s, 0, 32);
-        for (int i = 0; i < 4; i++) {
-            unsigned bit = rand_below(256);
-            s[bit / 8] |= (uint8_t)(1u << (bit % 8));
-        }
+        check_random_sparse(s, 32, 0, 4);
         break;
     case 4: /* dense bits */
-        memset(s, 0xff, 32);
-        for (int i = 0; i < 4; i++) {
-            unsigned bit = rand_below(256);
-            s[bit / 8] &= (uint8_t)~(1u << (bit % 8));
-        }
+        check_random_sparse(s, 32, 1, 4);
         break;
     default: /* uniform 256-bit string (bit 255 set half the time) */
         check_random_bytes(s, 32);

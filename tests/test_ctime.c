@@ -16,6 +16,10 @@
  *    fe_mul, fe_sq, fe_mul_x4, fe_invert (also of 0), fe_to_bytes,
  *    sc_from_bytes (also of values >= l), sc_from_wide, sc_add, sc_sub,
  *    sc_mul, sc_invert (also of 0), sc_to_bytes, on secret inputs;
+ *  - ecx_p256_field_invert and ecx_p256_scalar_invert with a secret input,
+ *    valid or not (0, the modulus, 2^256 - 1: rejected without a branch,
+ *    only the status tells); the expected bytes come from the same call on
+ *    the unmarked input;
  *  - the hashes, backend-independent (once): SHA-256, SHA-512 and their
  *    HMACs on secret messages and keys (RFC 6979 keys HMAC-SHA-256 with a
  *    secret key; Ed25519 hashes secrets with SHA-512), SHA3-256 and
@@ -38,6 +42,7 @@
 #include "ecx/ed25519.h"
 #include "ecx/f25519.h"
 #include "ecx/rangeproof.h"
+#include "ecx/p256.h"
 #include "ecx/ristretto.h"
 #include "hash/keccak.h"
 #include "hash/sha256.h"
@@ -219,6 +224,35 @@ static void test_f25519(const char *name)
     }
 }
 
+/* The P-256 inversions on a secret input through the public API (the
+ * backend is selected): the public run of the same input gives the expected
+ * status and bytes (test_p256_arith checks those against GMP). Rounds 0-2
+ * use invalid values: 0, the modulus, 2^256 - 1. */
+static void test_p256(const char *name)
+{
+    static const uint8_t moduli[2][32] = {
+        {0xff, 0xff, 0xff, 0xff, 0, 0, 0, 1, [20] = 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+         0xff},
+        {0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xbc, 0xe6, 0xfa, 0xad,
+         0xa7, 0x17, 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51}};
+    int (*const fns[2])(uint8_t[32], const uint8_t[32]) = {ecx_p256_field_invert, ecx_p256_scalar_invert};
+    for (int f = 0; f < 2; f++)
+        for (int i = 0; i < 2 * ROUNDS; i++) {
+            uint8_t in[32], want[32], got[32];
+            check_random_bytes(in, 32);
+            if (i == 0) memset(in, 0, 32);
+            if (i == 1) memcpy(in, moduli[f], 32);
+            if (i == 2) memset(in, 0xff, 32);
+            int want_status = fns[f](want, in);
+            ECX_CHECKMEM_SECRET(in, 32);
+            int r = fns[f](got, in);
+            ECX_CHECKMEM_PUBLIC(&r, sizeof r);
+            ECX_CHECKMEM_PUBLIC(got, 32);
+            CHECK_CTX(r == want_status && (i < 3) == (r == ECX_ERR_INVALID), name);
+            CHECK_MEM(got, want, 32, name);
+        }
+}
+
 /* The hashes behind one shape (keyed ones take the key, the others ignore
  * it): ours and an oracle — libsodium's, or for SHA-3 (which libsodium
  * lacks; test_keccak checks it against hashlib) ours on unmarked inputs. */
@@ -372,7 +406,9 @@ int main(void)
         test_sign(names[i]);
         test_scalar_mul(names[i]);
         test_ristretto(names[i]);
-        printf("%s: keypair, sign, scalar multiplications, ristretto255 and the f25519 ops on secret inputs "
+        test_p256(names[i]);
+        printf("%s: keypair, sign, scalar multiplications, ristretto255, the P-256 inversions and the f25519 "
+               "ops on secret inputs "
                "(%lu checks)\n",
                names[i], check_passed + check_failed - before);
     }

@@ -5,8 +5,11 @@
  * Usage, in src/backend/NAME/backend.c:
  *     #include "backend/NAME/field.h"
  *     #include "backend/NAME/scalar.h"
+ *     #include "backend/NAME/p256.h"     (a vector backend: its serial partner's)
  *     #include "curve25519/backend_impl.h"
  *     ECXI_DEFINE_BACKEND(NAME, required ECXI_CPU_* bits)
+ * The P-256 table (p256/p256_table.h) is built here too, so that one macro
+ * defines the whole backend table.
  */
 #ifndef ECX_CURVE25519_BACKEND_IMPL_H
 #define ECX_CURVE25519_BACKEND_IMPL_H
@@ -26,6 +29,7 @@
 #include "curve25519/edwards_table.h"
 #include "curve25519/ristretto.h"
 #include "curve25519/ristretto_table.h"
+#include "p256/p256_table.h"
 
 #define ECXI_DEFINE_BACKEND(NAME, REQUIREMENTS)                                                    \
     ECXI_F25519_TABLES(NAME)                                                                       \
@@ -40,6 +44,7 @@
         .ed25519_verify_batch = ed25519_impl_verify_batch,                                         \
         .edwards = &edwards_ops,                                                                   \
         .ristretto = &ristretto_ops,                                                               \
+        .p256 = &p256_ops,                                                                         \
     };
 
 #endif

@@ -119,6 +119,15 @@ static void ge_naf5_vartime(ge_naf_digits *d, const uint8_t s[32])
     ge_nafw_vartime(d, s, GE_STRAUS_WIDTH);
 }
 
+/* The point kernels: the table of odd multiples and the accumulation. A
+ * vector backend may bring its own (DESIGN.md: vector backends replace the
+ * point kernels): it defines GE_STRAUS_KERNEL before including this file,
+ * with its table entry type ge_straus_entry and the functions
+ * ge_straus_odd_multiples and ge_straus_accumulate of the contracts below
+ * (the same points, the same events). */
+#ifndef GE_STRAUS_KERNEL
+typedef ge_cached ge_straus_entry;
+
 /* The point steps below are kept out of line and flattened, like
  * fe_pow_p58_x2: inlined into the Straus loops, gcc 12 spills them (about 7%
  * slower for a batch of 64 signatures, measured); out of line, the p3
@@ -238,11 +247,18 @@ static void ge_straus_accumulate(ge_p3 *r, int top, const uint32_t start[257], c
     ge_p1p1_to_p3(r, &t);
 }
 
+#endif /* GE_STRAUS_KERNEL */
+
+/* Table entries start at a multiple of this many bytes (vector entries are
+ * loaded whole); the scratch space carries the slack. */
+#define GE_STRAUS_TABLE_ALIGN 32
+
 /* Scratch bytes ge_msm_straus_digits_scratch_vartime needs: a table entry
- * per odd multiple up to each point's largest digit, 4 bytes per digit. */
+ * per odd multiple up to each point's largest digit, 4 bytes per digit,
+ * and room to align the table. */
 static size_t ge_straus_scratch_bytes(size_t table_entries, size_t digits)
 {
-    return table_entries * sizeof(ge_cached) + digits * sizeof(uint32_t);
+    return table_entries * sizeof(ge_straus_entry) + digits * sizeof(uint32_t) + GE_STRAUS_TABLE_ALIGN;
 }
 
 /* The table entries and digits of n digit lists (for the scratch size).
@@ -273,8 +289,8 @@ static int ge_straus_count(size_t *table_entries, size_t *digits, size_t n, cons
  * ge_base_odd for batch verification: no table to build, and mixed
  * additions). The digits in fd may go up to |127| (width-8 NAF).
  * Caller-provided scratch space of at least ge_straus_scratch_bytes() of
- * ge_straus_count()'s totals for d, plus 4 bytes per digit of fd (suitably
- * aligned for ge_cached, as malloc returns). n = 0 and no fixed digits give
+ * ge_straus_count()'s totals for d, plus 4 bytes per digit of fd (4-byte
+ * aligned; the table is aligned inside it). n = 0 and no fixed digits give
  * the identity. Cannot fail. VARIABLE TIME. */
 static void ge_msm_straus_digits_fixed_scratch_vartime(ge_p3 *r, size_t n, const ge_naf_digits *d,
                                                        const ge_p3 *points, const ge_naf_digits *fd,
@@ -299,7 +315,9 @@ static void ge_msm_straus_digits_fixed_scratch_vartime(ge_p3 *r, size_t n, const
         ge_p3_identity(r);
         return;
     }
-    ge_cached *table = scratch;
+    const uintptr_t misalign = (uintptr_t)scratch % GE_STRAUS_TABLE_ALIGN;
+    ge_straus_entry *table =
+        (ge_straus_entry *)((uint8_t *)scratch + (misalign ? GE_STRAUS_TABLE_ALIGN - misalign : 0));
     uint32_t *events = (uint32_t *)(table + entries);
 
     /* Counting sort of the digits by position (events as in
@@ -349,7 +367,8 @@ static int ge_msm_straus_digits_vartime(ge_p3 *r, size_t n, const ge_naf_digits 
 {
     size_t entries, total;
     if (!ge_straus_count(&entries, &total, n, d)) return ECX_ERR_NOMEM;
-    if (entries > (SIZE_MAX - total * sizeof(uint32_t)) / sizeof(ge_cached)) return ECX_ERR_NOMEM;
+    if (entries > (SIZE_MAX - total * sizeof(uint32_t) - GE_STRAUS_TABLE_ALIGN) / sizeof(ge_straus_entry))
+        return ECX_ERR_NOMEM;
     void *scratch = malloc(ge_straus_scratch_bytes(entries, total) + 1);
     if (!scratch) return ECX_ERR_NOMEM;
     ge_msm_straus_digits_scratch_vartime(r, n, d, points, scratch);

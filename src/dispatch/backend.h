@@ -110,6 +110,46 @@ struct ecxi_ristretto_ops {
     int (*msm_vartime)(uint8_t r[32], size_t n, const uint8_t scalars[][32], const uint8_t points[][32]);
 };
 
+/* P-256 modular arithmetic on 32-byte big-endian values, one table per
+ * modulus (p or n), for the tests and benchmarks (src/p256/p256_table.h).
+ * Inputs are any 256-bit strings, reduced by from_bytes; outputs are
+ * canonical. Constant time; outputs may alias inputs. */
+struct ecxi_p256_arith {
+    /* r = s mod M; returns 1 if s < M, else 0. */
+    unsigned (*from_bytes)(uint8_t r[32], const uint8_t s[32]);
+    void (*add)(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]);
+    void (*sub)(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]);
+    void (*mul)(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]);
+    void (*neg)(uint8_t r[32], const uint8_t a[32]);
+    void (*sq)(uint8_t r[32], const uint8_t a[32]);
+    /* r = 1/a (safegcd), 1/0 = 0. */
+    void (*invert)(uint8_t r[32], const uint8_t a[32]);
+    /* r = flag ? a : r, flag in {0, 1}. */
+    void (*cmov)(uint8_t r[32], const uint8_t a[32], unsigned flag);
+    unsigned (*is_zero)(const uint8_t a[32]);
+    unsigned (*equal)(const uint8_t a[32], const uint8_t b[32]);
+    /* r = r b^count by count multiplications inside the representation
+     * (one conversion in, one out): ecbench's per-multiplication rows. */
+    void (*mul_repeat)(uint8_t r[32], const uint8_t b[32], unsigned long count);
+};
+
+/* P-256 (src/p256/p256_table.h). Values are 32-byte big-endian (SEC1).
+ * src/api rejects NULL buffers; the table checks the values, in constant
+ * time because they may be secret. Outputs may alias inputs. Keys and
+ * ECDSA join this table with the P-256 issue. */
+struct ecxi_p256_ops {
+    /* out = 1/in mod p, resp. mod n. ECX_OK for 0 < in < modulus; otherwise
+     * ECX_ERR_INVALID and out = 0 (written without a branch on in). */
+    int (*field_invert)(uint8_t out[32], const uint8_t in[32]);
+    int (*scalar_invert)(uint8_t out[32], const uint8_t in[32]);
+    /* For the tests and benchmarks: the arithmetic mod p and mod n, and
+     * out = in^(p-2) mod p by the addition chain of
+     * src/p256/field_invert_fermat.h (any in, reduced mod p first). */
+    const struct ecxi_p256_arith *field;
+    const struct ecxi_p256_arith *scalar;
+    void (*field_invert_fermat)(uint8_t out[32], const uint8_t in[32]);
+};
+
 struct ecx_backend {
     const char *name;
     unsigned cpu_requirements; /* all of these ECXI_CPU_* bits are needed */
@@ -129,6 +169,7 @@ struct ecx_backend {
                                 const uint8_t seed[32]);
     const struct ecxi_edwards_ops *edwards;
     const struct ecxi_ristretto_ops *ristretto;
+    const struct ecxi_p256_ops *p256;
 };
 
 /* The registry (src/dispatch/registry.c). */

@@ -24,6 +24,12 @@
 
 #include "backend/ifma/field4.h"
 
+/* The point operations are flattened (every fe4 operation inlined into
+ * them): called out of line, a 4-way multiplication passes its ten vectors
+ * through memory. They are large enough that gcc 12 keeps them out of line
+ * itself once a translation unit uses them in several places. */
+#define GE4_FLATTEN __attribute__((flatten))
+
 typedef struct {
     fe4 v; /* (X, Y, Z, T) */
 } ge4_extended;
@@ -73,7 +79,7 @@ static inline void ge4_from_efgh(ge4_extended *r, const fe4 *efgh)
  * Y1 + X1, T1, Z1) * (Y2 - X2, Y2 + X2, 2d T2, 2 Z2), then (E, F, G, H) =
  * (B - A, D - C, D + C, B + A). Complete: any two curve points, equal or
  * not, the identity included. 2 4-way multiplications. */
-static inline void ge4_add(ge4_extended *r, const ge4_extended *p, const ge4_cached *q)
+static inline GE4_FLATTEN void ge4_add(ge4_extended *r, const ge4_extended *p, const ge4_cached *q)
 {
     fe4 a, x, d, s, abcd, t1, t2;
     FE4_PERMUTE(&a, &p->v, _MM_SHUFFLE(2, 3, 1, 1)); /* (Y, Y, T, Z) */
@@ -95,11 +101,12 @@ static inline void ge4_add(ge4_extended *r, const ge4_extended *p, const ge4_cac
 }
 
 /* r = 2 p (HWCD dbl-2008-hwcd, a = -1): with (A, B, Z^2, S) = (X, Y, Z,
- * X + Y)^2 and C = 2 Z^2: H = A + B, G = A - B, E = H - S, F = C + G.
+ * X + Y)^2, (E, F, G, H) = (A + B - S, 2 Z^2 + A - B, A - B, A + B), built
+ * as (A + B, A - B, A - B, A + B) + (-S, 2 Z^2, 0, 0) and carried once.
  * 1 4-way squaring, 1 4-way multiplication. */
-static inline void ge4_double(ge4_extended *r, const ge4_extended *p)
+static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p)
 {
-    fe4 xx, yy, s, sq, a, b, c, e, f, g, h, efgh;
+    fe4 xx, yy, s, sq, a, b, sum, diff, w, t, neg, twice, z, efgh;
     FE4_PERMUTE(&xx, &p->v, _MM_SHUFFLE(0, 0, 0, 0));
     FE4_PERMUTE(&yy, &p->v, _MM_SHUFFLE(1, 1, 1, 1));
     fe4_add(&s, &xx, &yy);
@@ -109,19 +116,18 @@ static inline void ge4_double(ge4_extended *r, const ge4_extended *p)
 
     FE4_PERMUTE(&a, &sq, _MM_SHUFFLE(0, 0, 0, 0));
     FE4_PERMUTE(&b, &sq, _MM_SHUFFLE(1, 1, 1, 1));
-    FE4_PERMUTE(&c, &sq, _MM_SHUFFLE(2, 2, 2, 2));
-    FE4_PERMUTE(&s, &sq, _MM_SHUFFLE(3, 3, 3, 3));
-    fe4_add(&c, &c, &c); /* C = 2 Z^2 */
-    fe4_carry(&c, &c);
-    fe4_add(&h, &a, &b);
-    fe4_carry(&h, &h);
-    fe4_sub(&g, &a, &b);
-    fe4_carry(&g, &g);
-    fe4_sub(&e, &h, &s);
-    fe4_add(&f, &c, &g);
-    FE4_BLEND(&efgh, &e, &f, 2);
-    FE4_BLEND(&efgh, &efgh, &g, 4);
-    FE4_BLEND(&efgh, &efgh, &h, 8); /* (E, F, G, H) */
+    fe4_add(&sum, &a, &b);       /* < 2^53 */
+    fe4_sub(&diff, &a, &b);      /* < 2^54 */
+    FE4_BLEND(&w, &sum, &diff, 6); /* (A + B, A - B, A - B, A + B) */
+
+    FE4_PERMUTE(&t, &sq, _MM_SHUFFLE(3, 3, 2, 3)); /* (S, Z^2, ., .) */
+    for (int k = 0; k < 5; k++) z.l[k] = _mm256_setzero_si256();
+    fe4_sub(&neg, &z, &t);       /* lane 0: -S, < 2^54 */
+    fe4_add(&twice, &t, &t);     /* lane 1: 2 Z^2, < 2^53 */
+    FE4_BLEND(&z, &z, &neg, 1);
+    FE4_BLEND(&z, &z, &twice, 2); /* (-S, 2 Z^2, 0, 0) */
+
+    fe4_add(&efgh, &w, &z); /* limbs < 2^55: one carry makes it REDUCED */
     fe4_carry(&efgh, &efgh);
     ge4_from_efgh(r, &efgh);
 }
@@ -129,7 +135,7 @@ static inline void ge4_double(ge4_extended *r, const ge4_extended *p)
 /* r = p's cached form (Y - X, Y + X, 2d T, 2 Z): the sums in one pass, then
  * one 4-way multiplication by (1, 1, 2d, 2). d2_limbs are 2d's limbs in the
  * radix of field4.h (REDUCED). */
-static inline void ge4_to_cached(ge4_cached *r, const ge4_extended *p, const uint64_t d2_limbs[5])
+static inline GE4_FLATTEN void ge4_to_cached(ge4_cached *r, const ge4_extended *p, const uint64_t d2_limbs[5])
 {
     static const uint64_t one[5] = {1, 0, 0, 0, 0}, two[5] = {2, 0, 0, 0, 0};
     fe4 a, x, d, s, factors;
@@ -146,7 +152,7 @@ static inline void ge4_to_cached(ge4_cached *r, const ge4_extended *p, const uin
 
 /* r = -q for a cached q: (X, Y) -> (-X, Y) swaps Y - X and Y + X and
  * negates T. */
-static inline void ge4_cached_neg(ge4_cached *r, const ge4_cached *q)
+static inline GE4_FLATTEN void ge4_cached_neg(ge4_cached *r, const ge4_cached *q)
 {
     fe4 swapped, negated;
     FE4_PERMUTE(&swapped, &q->v, _MM_SHUFFLE(3, 2, 0, 1));

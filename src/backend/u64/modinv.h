@@ -325,6 +325,27 @@ MODINV64_NOINLINE void modinv64_scaled(modinv64_signed62 *x, const modinv64_sign
     *x = d;
 }
 
+/* x = the 256-bit value w[0] + w[1] 2^64 + w[2] 2^128 + w[3] 2^192 in
+ * signed-62 form (limbs 0..3 in [0, 2^62), limb 4 < 2^8). */
+static inline void modinv64_from_u64x4(modinv64_signed62 *x, const uint64_t w[4])
+{
+    x->v[0] = (int64_t)(w[0] & MODINV64_M62);
+    x->v[1] = (int64_t)((w[0] >> 62 | w[1] << 2) & MODINV64_M62);
+    x->v[2] = (int64_t)((w[1] >> 60 | w[2] << 4) & MODINV64_M62);
+    x->v[3] = (int64_t)((w[2] >> 58 | w[3] << 6) & MODINV64_M62);
+    x->v[4] = (int64_t)(w[3] >> 56);
+}
+
+/* w = x as four 64-bit words; x normalised (limbs 0..3 in [0, 2^62)) and in
+ * [0, 2^256), as modinv64_scaled returns it. */
+static inline void modinv64_to_u64x4(uint64_t w[4], const modinv64_signed62 *x)
+{
+    w[0] = (uint64_t)x->v[0] | (uint64_t)x->v[1] << 62;
+    w[1] = (uint64_t)x->v[1] >> 2 | (uint64_t)x->v[2] << 60;
+    w[2] = (uint64_t)x->v[2] >> 4 | (uint64_t)x->v[3] << 58;
+    w[3] = (uint64_t)x->v[3] >> 6 | (uint64_t)x->v[4] << 56;
+}
+
 /* x = x^-1 mod M; as modinv64_scaled with c = 1. */
 static inline void modinv64(modinv64_signed62 *x, const modinv64_modinfo *mi)
 {

@@ -535,21 +535,10 @@ static inline void sc_sq(sc *r, const sc *a)
  * form of the inverse, so no conversion multiplication is needed. */
 static inline void sc_invert(sc *r, const sc *a)
 {
-    const uint64_t a0 = a->v[0], a1 = a->v[1], a2 = a->v[2], a3 = a->v[3];
     modinv64_signed62 x;
-
-    x.v[0] = (int64_t)(a0 & MODINV64_M62);
-    x.v[1] = (int64_t)((a0 >> 62 | a1 << 2) & MODINV64_M62);
-    x.v[2] = (int64_t)((a1 >> 60 | a2 << 4) & MODINV64_M62);
-    x.v[3] = (int64_t)((a2 >> 58 | a3 << 6) & MODINV64_M62);
-    x.v[4] = (int64_t)(a3 >> 56);
-
+    modinv64_from_u64x4(&x, a->v);
     modinv64_scaled(&x, &sc_inv_scale, &sc_modinfo);
-
-    r->v[0] = (uint64_t)x.v[0] | (uint64_t)x.v[1] << 62;
-    r->v[1] = (uint64_t)x.v[1] >> 2 | (uint64_t)x.v[2] << 60;
-    r->v[2] = (uint64_t)x.v[2] >> 4 | (uint64_t)x.v[3] << 58;
-    r->v[3] = (uint64_t)x.v[3] >> 6 | (uint64_t)x.v[4] << 56;
+    modinv64_to_u64x4(r->v, &x);
 }
 
 /* r = flag ? a : r, flag in {0, 1}; constant time (mask select). */

@@ -1,0 +1,239 @@
+/* u32 backend: P-256 field (mod p) and scalar (mod n) arithmetic, "8x32":
+ * eight unsigned 32-bit limbs, little-endian limb order, in Montgomery form
+ * with R = 2^256, using only 32x32 -> 64-bit products (umull / umlal on
+ * ARMv7). A value x is stored as x R mod M, fully reduced (< M), for M = p
+ * or n (src/p256/modular.h has the moduli and the contract).
+ *
+ * Multiplication is Montgomery's (P. L. Montgomery, Math. Comp. 44, 1985)
+ * in the CIOS arrangement (C. K. Koc, T. Acar, B. S. Kaliski, IEEE Micro
+ * 1996), one routine for both moduli; p's 32-bit limbs are 2^32 - 1, 0 and
+ * 1 except one, and -p^-1 = 1 mod 2^32, which the compiler folds because
+ * the modulus is a compile-time constant at every call.
+ *
+ * Inversion is Bernstein-Yang safegcd through the signed-30 modinv of
+ * backend/u32/modinv.h, which always runs 20 batches of 30 = 600 divsteps,
+ * above the 590 that P. Wuille's bound proves for any modulus < 2^256 (p
+ * and n are both above 2^255.99). It inverts the stored a R as a plain
+ * integer; a Montgomery product with R^3 then gives R / a, the Montgomery
+ * form of 1/a.
+ *
+ * Portable C. All functions are constant time: no branch and no memory
+ * index depends on values.
+ *
+ * Constants, from python3 (p, n as in p256/modular.h, R = 2**256; limbs32(x)
+ * = [(x >> 32*i) % 2**32 for i in range(8)], limbs30 likewise with 9 limbs
+ * of 30 bits):
+ *   m   = limbs32(M)
+ *   n0  = (-pow(M, -1, 2**32)) % 2**32
+ *   r2  = limbs32(R**2 % M), r3 = limbs32(R**3 % M)
+ *   inv = limbs30(M), pow(M, -1, 2**30)
+ */
+#ifndef ECX_BACKEND_U32_P256_H
+#define ECX_BACKEND_U32_P256_H
+
+#include <stdint.h>
+
+#include "backend/u32/modinv.h"
+#include "common/bytes.h"
+#include "common/constant_time.h"
+
+typedef uint32_t p256_limb;
+#define P256_LIMBS 8
+
+typedef struct {
+    uint32_t v[8];
+} p256_fe;
+
+typedef struct {
+    uint32_t v[8];
+} p256_sc;
+
+typedef struct {
+    uint32_t m[8];
+    uint32_t n0;    /* -M^-1 mod 2^32 */
+    uint32_t r2[8]; /* R^2 mod M */
+    uint32_t r3[8]; /* R^3 mod M */
+    s30_modulus inv;
+} p256_modulus;
+
+#include "p256/modular.h"
+
+static const p256_modulus p256_field_mod = {
+    {0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000001u, 0xFFFFFFFFu},
+    0x00000001u,
+    {0x00000003u, 0x00000000u, 0xFFFFFFFFu, 0xFFFFFFFBu, 0xFFFFFFFEu, 0xFFFFFFFFu, 0xFFFFFFFDu, 0x00000004u},
+    {0x0000000Au, 0xFFFFFFFDu, 0xFFFFFFF7u, 0xFFFFFFEDu, 0xFFFFFFFCu, 0x00000005u, 0x00000001u, 0x00000018u},
+    {{{0x3FFFFFFF, 0x3FFFFFFF, 0x3FFFFFFF, 0x3F, 0x0, 0x0, 0x1000, 0x3FFFC000, 0xFFFF}}, 0x3FFFFFFFu},
+};
+
+static const p256_modulus p256_scalar_mod = {
+    {0xFC632551u, 0xF3B9CAC2u, 0xA7179E84u, 0xBCE6FAADu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0x00000000u, 0xFFFFFFFFu},
+    0xEE00BC4Fu,
+    {0xBE79EEA2u, 0x83244C95u, 0x49BD6FA6u, 0x4699799Cu, 0x2B6BEC59u, 0x2845B239u, 0xF3D95620u, 0x66E12D94u},
+    {0x0B65A624u, 0xAC8EBEC9u, 0x0C0555C9u, 0x111F28AEu, 0x6BA5E93Fu, 0x2543B924u, 0x6407BE65u, 0x503A54E7u},
+    {{{0x3C632551, 0xEE72B0B, 0x3179E84F, 0x39BEAB69, 0x3FFFFFBC, 0x3FFFFFFF, 0xFFF, 0x3FFFC000, 0xFFFF}},
+     0x11FF43B1u},
+};
+
+/* r = t - M if t >= M, else t, for the 257-bit t = t[0..7] + top 2^256 with
+ * t < 2M. Constant time: the borrow of the nine-word subtraction becomes a
+ * mask. */
+static inline void p256_reduce_once(uint32_t r[8], const uint32_t t[8], uint32_t top, const p256_modulus *m)
+{
+    uint32_t y[8], borrow = 0, keep;
+    for (int i = 0; i < 8; i++) {
+        uint64_t d = (uint64_t)t[i] - m->m[i] - borrow;
+        y[i] = (uint32_t)d;
+        borrow = (uint32_t)(d >> 63);
+    }
+    /* top - borrow is 0 (t >= M) or all ones (t < M). */
+    keep = ct_barrier_u32(top - borrow);
+    for (int i = 0; i < 8; i++) r[i] = y[i] ^ ((y[i] ^ t[i]) & keep);
+}
+
+/* r = a b R^-1 mod M, fully reduced, for any a < 2^256 and b < M.
+ *
+ * CIOS: for each limb a_i, t += a_i b, then t += k M with k = t_0 n0 mod
+ * 2^32 (which clears t_0) and t /= 2^32. By induction t < b + M after every
+ * round, so t < 2M < 2^257 fits eight words plus a top bit; the sum before
+ * the shift fits ten words (t9 is its carry, at most 1). Every
+ * a_i b_j + t_j + carry is < 2^64. One conditional subtraction finishes. */
+static inline void p256_mod_mul(uint32_t r[8], const uint32_t a[8], const uint32_t b[8], const p256_modulus *m)
+{
+    uint32_t t[8] = {0, 0, 0, 0, 0, 0, 0, 0}, t8 = 0, t9, k;
+    uint64_t x;
+
+    for (int i = 0; i < 8; i++) {
+        x = (uint64_t)a[i] * b[0] + t[0];
+        t[0] = (uint32_t)x;
+        for (int j = 1; j < 8; j++) {
+            x = (uint64_t)a[i] * b[j] + t[j] + (x >> 32);
+            t[j] = (uint32_t)x;
+        }
+        x = (uint64_t)t8 + (x >> 32);
+        t8 = (uint32_t)x;
+        t9 = (uint32_t)(x >> 32);
+
+        k = t[0] * m->n0;
+        x = (uint64_t)k * m->m[0] + t[0]; /* low word 0 by choice of k */
+        for (int j = 1; j < 8; j++) {
+            x = (uint64_t)k * m->m[j] + t[j] + (x >> 32);
+            t[j - 1] = (uint32_t)x;
+        }
+        x = (uint64_t)t8 + (x >> 32);
+        t[7] = (uint32_t)x;
+        t8 = t9 + (uint32_t)(x >> 32);
+    }
+    p256_reduce_once(r, t, t8, m);
+}
+
+/* r = a^2 R^-1 mod M (a Montgomery product of a with itself). */
+static inline void p256_mod_sq(uint32_t r[8], const uint32_t a[8], const p256_modulus *m)
+{
+    p256_mod_mul(r, a, a, m);
+}
+
+/* r = s R mod M, returns s < M; s big-endian, any 256-bit value (the
+ * product s R^2 R^-1 accepts any first factor < 2^256). The comparison is
+ * the borrow of s - M. */
+static inline unsigned p256_mod_from_bytes(uint32_t r[8], const uint8_t s[32], const p256_modulus *m)
+{
+    uint32_t x[8], borrow = 0;
+    for (int i = 0; i < 8; i++) {
+        x[i] = load32_be(s + 28 - 4 * i);
+        borrow = (uint32_t)(((uint64_t)x[i] - m->m[i] - borrow) >> 63);
+    }
+    p256_mod_mul(r, x, m->r2, m);
+    return borrow;
+}
+
+/* Canonical big-endian bytes of a (Montgomery form): a 1 R^-1, < M. */
+static inline void p256_mod_to_bytes(uint8_t s[32], const uint32_t a[8], const p256_modulus *m)
+{
+    static const uint32_t one[8] = {1, 0, 0, 0, 0, 0, 0, 0};
+    uint32_t x[8];
+    p256_mod_mul(x, a, one, m);
+    for (int i = 0; i < 8; i++) store32_be(s + 28 - 4 * i, x[i]);
+}
+
+/* r = a + b mod M for a, b < M: the 257-bit sum, then one conditional
+ * subtraction. */
+static inline void p256_mod_add(uint32_t r[8], const uint32_t a[8], const uint32_t b[8], const p256_modulus *m)
+{
+    uint32_t t[8];
+    uint64_t c = 0;
+    for (int i = 0; i < 8; i++) {
+        c = (c >> 32) + a[i] + b[i];
+        t[i] = (uint32_t)c;
+    }
+    p256_reduce_once(r, t, (uint32_t)(c >> 32), m);
+}
+
+/* r = a - b mod M for a, b < M: subtract, then add M back under the borrow
+ * mask. */
+static inline void p256_mod_sub(uint32_t r[8], const uint32_t a[8], const uint32_t b[8], const p256_modulus *m)
+{
+    uint32_t t[8], borrow = 0, mask;
+    uint64_t c = 0;
+    for (int i = 0; i < 8; i++) {
+        uint64_t d = (uint64_t)a[i] - b[i] - borrow;
+        t[i] = (uint32_t)d;
+        borrow = (uint32_t)(d >> 63);
+    }
+    mask = ct_barrier_u32(0u - borrow);
+    for (int i = 0; i < 8; i++) {
+        c = (c >> 32) + t[i] + (m->m[i] & mask);
+        r[i] = (uint32_t)c;
+    }
+}
+
+/* r = -a mod M (0 stays 0). */
+static inline void p256_mod_neg(uint32_t r[8], const uint32_t a[8], const p256_modulus *m)
+{
+    static const uint32_t zero[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    p256_mod_sub(r, zero, a, m);
+}
+
+/* r = 1/a mod M in Montgomery form, 1/0 = 0: safegcd gives 1/(a R) for the
+ * stored a R, and R^3 / (a R) / R = R / a. Constant time. */
+static inline void p256_mod_invert(uint32_t r[8], const uint32_t a[8], const p256_modulus *m)
+{
+    s30_int x;
+    uint32_t w[8];
+    s30_from_u32x8(&x, a);
+    s30_modinv(&x, &m->inv);
+    s30_to_u32x8(w, &x);
+    p256_mod_mul(r, w, m->r3, m);
+}
+
+/* r = flag ? a : r, flag in {0, 1}; mask select. */
+static inline void p256_limbs_cmov(uint32_t r[8], const uint32_t a[8], unsigned flag)
+{
+    const uint32_t mask = ct_barrier_u32(0u - (uint32_t)flag);
+    for (int i = 0; i < 8; i++) r[i] ^= (r[i] ^ a[i]) & mask;
+}
+
+/* 1 if the 32-bit word x is 0, else 0, without a branch. */
+static inline unsigned p256_word_is_zero(uint32_t x)
+{
+    return (unsigned)(((x | (0u - x)) >> 31) ^ 1u);
+}
+
+static inline unsigned p256_limbs_is_zero(const uint32_t a[8])
+{
+    uint32_t acc = 0;
+    for (int i = 0; i < 8; i++) acc |= a[i];
+    return p256_word_is_zero(acc);
+}
+
+static inline unsigned p256_limbs_equal(const uint32_t a[8], const uint32_t b[8])
+{
+    uint32_t acc = 0;
+    for (int i = 0; i < 8; i++) acc |= a[i] ^ b[i];
+    return p256_word_is_zero(acc);
+}
+
+#include "p256/field.h"
+#include "p256/scalar.h"
+
+#endif

@@ -1,0 +1,244 @@
+/* u64 backend: P-256 field (mod p) and scalar (mod n) arithmetic, "4x64":
+ * four unsigned 64-bit limbs, little-endian limb order, in Montgomery form
+ * with R = 2^256. A value x is stored as x R mod M, fully reduced (< M), for
+ * M = p or n (src/p256/modular.h has the moduli and the contract).
+ *
+ * Multiplication is Montgomery's (P. L. Montgomery, "Modular multiplication
+ * without trial division", Math. Comp. 44, 1985) in the CIOS arrangement
+ * (coarsely integrated operand scanning: C. K. Koc, T. Acar, B. S. Kaliski,
+ * "Analyzing and comparing Montgomery multiplication algorithms", IEEE Micro
+ * 1996), one routine for both moduli. With p's limbs {2^64 - 1, 2^32 - 1, 0,
+ * 2^64 - 2^32 + 1} and -p^-1 = 1 mod 2^64 the compiler folds the zero limb
+ * and the trivial quotient digit of the field case, since the modulus is a
+ * compile-time constant at every call. Both moduli exceed 2^255, so
+ * intermediate values need a fifth (carry) word; see p256_mod_mul.
+ *
+ * Inversion is Bernstein-Yang safegcd through modinv64 (backend/u64/modinv.h)
+ * with 590 divsteps: P. Wuille's bound for any modulus < 2^256, proven there
+ * (p and n are both > 2^255.99, so no smaller count is justified). It is
+ * scaled by R^2 so that the result is already in Montgomery form.
+ *
+ * Portable C with unsigned __int128; no assembly. All functions are
+ * constant time: no branch and no memory index depends on values.
+ *
+ * Constants, from python3 (p, n as in p256/modular.h, R = 2**256; limbs64(x)
+ * = [(x >> 64*i) % 2**64 for i in range(4)], limbs62 likewise with 5 limbs
+ * of 62 bits):
+ *   m      = limbs64(M)
+ *   n0     = (-pow(M, -1, 2**64)) % 2**64
+ *   r2     = limbs64(R**2 % M)            (x -> x R by one Montgomery product)
+ *   inv    = limbs62(M), pow(M, -1, 2**62), 590 divsteps
+ *   inv_scale = limbs62(R**2 % M)         (see p256_mod_invert)
+ */
+#ifndef ECX_BACKEND_U64_P256_H
+#define ECX_BACKEND_U64_P256_H
+
+#include <stdint.h>
+
+#include "backend/u64/modinv.h"
+#include "common/bytes.h"
+#include "common/constant_time.h"
+
+typedef uint64_t p256_limb;
+#define P256_LIMBS 4
+
+typedef struct {
+    uint64_t v[4];
+} p256_fe;
+
+typedef struct {
+    uint64_t v[4];
+} p256_sc;
+
+typedef struct {
+    uint64_t m[4];
+    uint64_t n0;    /* -M^-1 mod 2^64 */
+    uint64_t r2[4]; /* R^2 mod M */
+    modinv64_modinfo inv;
+    modinv64_signed62 inv_scale; /* R^2 mod M in signed-62 limbs */
+} p256_modulus;
+
+#include "p256/modular.h"
+
+__extension__ typedef unsigned __int128 p256_u128;
+
+static const p256_modulus p256_field_mod = {
+    {0xFFFFFFFFFFFFFFFFu, 0x00000000FFFFFFFFu, 0, 0xFFFFFFFF00000001u},
+    1,
+    {0x0000000000000003u, 0xFFFFFFFBFFFFFFFFu, 0xFFFFFFFFFFFFFFFEu, 0x00000004FFFFFFFDu},
+    {{{0x3FFFFFFFFFFFFFFF, 0x3FFFFFFFF, 0, 0x3FFFFFC000000040, 0xFF}}, 0x3FFFFFFFFFFFFFFFu, 590},
+    {{0x3, 0x3FFFFFEFFFFFFFFC, 0x3FFFFFFFFFFFFFEF, 0x13FFFFFFF7F, 0}},
+};
+
+static const p256_modulus p256_scalar_mod = {
+    {0xF3B9CAC2FC632551u, 0xBCE6FAADA7179E84u, 0xFFFFFFFFFFFFFFFFu, 0xFFFFFFFF00000000u},
+    0xCCD1C8AAEE00BC4Fu,
+    {0x83244C95BE79EEA2u, 0x4699799C49BD6FA6u, 0x2845B2392B6BEC59u, 0x66E12D94F3D95620u},
+    {{{0x33B9CAC2FC632551, 0x339BEAB69C5E7A13, 0x3FFFFFFFFFFFFFFB, 0x3FFFFFC00000003F, 0xFF}},
+     0x332E375511FF43B1u,
+     590},
+    {{0x3244C95BE79EEA2, 0x1A65E67126F5BE9A, 0x45B2392B6BEC594, 0x384B653CF655880A, 0x66}},
+};
+
+/* r = t - M if t >= M, else t, for the 257-bit t = t[0..3] + top 2^256 with
+ * t < 2M. Constant time: the borrow of the five-word subtraction becomes a
+ * mask. */
+static inline void p256_reduce_once(uint64_t r[4], const uint64_t t[4], uint64_t top, const p256_modulus *m)
+{
+    uint64_t y[4], keep;
+    p256_u128 d = 0;
+    for (int i = 0; i < 4; i++) {
+        d = (p256_u128)t[i] - m->m[i] - (uint64_t)(d >> 127);
+        y[i] = (uint64_t)d;
+    }
+    /* top - borrow is 0 (t >= M) or all ones (t < M). */
+    keep = ct_barrier_u64(top - (uint64_t)(d >> 127));
+    for (int i = 0; i < 4; i++) r[i] = y[i] ^ ((y[i] ^ t[i]) & keep);
+}
+
+/* r = a b R^-1 mod M, fully reduced, for any a < 2^256 and b < M.
+ *
+ * CIOS: for each limb a_i, t += a_i b, then t += k M with k = t_0 n0 mod
+ * 2^64 (which clears t_0) and t /= 2^64. By induction t < b + M after every
+ * round: (t + (2^64 - 1)(b + M)) / 2^64 < b + M when t < b + M. So t < 2M <
+ * 2^257 fits four words plus a top bit, the sum before the shift fits six
+ * words (t5 is its carry, at most 1), and one conditional subtraction
+ * finishes. Every a_i b_j + t_j + carry is < 2^128. */
+static inline void p256_mod_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const p256_modulus *m)
+{
+    uint64_t t[4] = {0, 0, 0, 0}, t4 = 0, t5, k;
+    p256_u128 x;
+
+    for (int i = 0; i < 4; i++) {
+        x = (p256_u128)a[i] * b[0] + t[0];
+        t[0] = (uint64_t)x;
+        for (int j = 1; j < 4; j++) {
+            x = (p256_u128)a[i] * b[j] + t[j] + (uint64_t)(x >> 64);
+            t[j] = (uint64_t)x;
+        }
+        x = (p256_u128)t4 + (uint64_t)(x >> 64);
+        t4 = (uint64_t)x;
+        t5 = (uint64_t)(x >> 64);
+
+        k = t[0] * m->n0;
+        x = (p256_u128)k * m->m[0] + t[0]; /* low word 0 by choice of k */
+        for (int j = 1; j < 4; j++) {
+            x = (p256_u128)k * m->m[j] + t[j] + (uint64_t)(x >> 64);
+            t[j - 1] = (uint64_t)x;
+        }
+        x = (p256_u128)t4 + (uint64_t)(x >> 64);
+        t[3] = (uint64_t)x;
+        t4 = t5 + (uint64_t)(x >> 64);
+    }
+    p256_reduce_once(r, t, t4, m);
+}
+
+/* r = a^2 R^-1 mod M (a Montgomery product of a with itself: a dedicated
+ * squaring is a later optimisation, not needed by the inversions). */
+static inline void p256_mod_sq(uint64_t r[4], const uint64_t a[4], const p256_modulus *m)
+{
+    p256_mod_mul(r, a, a, m);
+}
+
+/* r = s R mod M, returns s < M; s big-endian, any 256-bit value. The
+ * product s R^2 R^-1 is valid for every s < 2^256 (p256_mod_mul's first
+ * factor is unrestricted). The comparison is the borrow of s - M. */
+static inline unsigned p256_mod_from_bytes(uint64_t r[4], const uint8_t s[32], const p256_modulus *m)
+{
+    uint64_t x[4];
+    p256_u128 d = 0;
+    for (int i = 0; i < 4; i++) {
+        x[i] = load64_be(s + 24 - 8 * i);
+        d = (p256_u128)x[i] - m->m[i] - (uint64_t)(d >> 127);
+    }
+    p256_mod_mul(r, x, m->r2, m);
+    return (unsigned)(d >> 127);
+}
+
+/* Canonical big-endian bytes of a (Montgomery form): a 1 R^-1 = the value,
+ * already < M. */
+static inline void p256_mod_to_bytes(uint8_t s[32], const uint64_t a[4], const p256_modulus *m)
+{
+    static const uint64_t one[4] = {1, 0, 0, 0};
+    uint64_t x[4];
+    p256_mod_mul(x, a, one, m);
+    for (int i = 0; i < 4; i++) store64_be(s + 24 - 8 * i, x[i]);
+}
+
+/* r = a + b mod M for a, b < M: the 257-bit sum, then one conditional
+ * subtraction. */
+static inline void p256_mod_add(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const p256_modulus *m)
+{
+    uint64_t t[4];
+    p256_u128 c = 0;
+    for (int i = 0; i < 4; i++) {
+        c = (c >> 64) + a[i] + b[i];
+        t[i] = (uint64_t)c;
+    }
+    p256_reduce_once(r, t, (uint64_t)(c >> 64), m);
+}
+
+/* r = a - b mod M for a, b < M: subtract, then add M back under the borrow
+ * mask. */
+static inline void p256_mod_sub(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const p256_modulus *m)
+{
+    uint64_t t[4], mask;
+    p256_u128 d = 0;
+    for (int i = 0; i < 4; i++) {
+        d = (p256_u128)a[i] - b[i] - (uint64_t)(d >> 127);
+        t[i] = (uint64_t)d;
+    }
+    mask = ct_barrier_u64((uint64_t)0 - (uint64_t)(d >> 127));
+    d = 0;
+    for (int i = 0; i < 4; i++) {
+        d = (d >> 64) + t[i] + (m->m[i] & mask);
+        r[i] = (uint64_t)d;
+    }
+}
+
+/* r = -a mod M (0 stays 0). */
+static inline void p256_mod_neg(uint64_t r[4], const uint64_t a[4], const p256_modulus *m)
+{
+    static const uint64_t zero[4] = {0, 0, 0, 0};
+    p256_mod_sub(r, zero, a, m);
+}
+
+/* r = 1/a mod M in Montgomery form, 1/0 = 0. safegcd inverts the stored
+ * a R as a plain integer; scaling by c = R^2 gives R^2 / (a R) = R / a, the
+ * Montgomery form of 1/a, with no conversion product. Constant time
+ * (590 divsteps for both moduli, see the top of this file). */
+static inline void p256_mod_invert(uint64_t r[4], const uint64_t a[4], const p256_modulus *m)
+{
+    modinv64_signed62 x;
+    modinv64_from_u64x4(&x, a);
+    modinv64_scaled(&x, &m->inv_scale, &m->inv);
+    modinv64_to_u64x4(r, &x);
+}
+
+/* r = flag ? a : r, flag in {0, 1}; mask select. */
+static inline void p256_limbs_cmov(uint64_t r[4], const uint64_t a[4], unsigned flag)
+{
+    uint64_t mask = ct_barrier_u64((uint64_t)0 - (uint64_t)flag);
+    for (int i = 0; i < 4; i++) r[i] ^= (r[i] ^ a[i]) & mask;
+}
+
+/* 1 if the 64-bit word x is 0, else 0, without a branch. */
+static inline unsigned p256_word_is_zero(uint64_t x)
+{
+    return (unsigned)(1 ^ ((x | (0 - x)) >> 63));
+}
+
+static inline unsigned p256_limbs_is_zero(const uint64_t a[4])
+{
+    return p256_word_is_zero(a[0] | a[1] | a[2] | a[3]);
+}
+
+static inline unsigned p256_limbs_equal(const uint64_t a[4], const uint64_t b[4])
+{
+    return p256_word_is_zero((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3]));
+}
+
+#include "p256/field.h"
+#include "p256/scalar.h"
+
+#endif

@@ -1,0 +1,157 @@
+/* The P-256 operations table of a backend (struct ecxi_p256_ops,
+ * src/dispatch/backend.h), written once over p256/field.h and p256/scalar.h:
+ * the two inversions behind ecx_p256_field_invert and
+ * ecx_p256_scalar_invert, and byte-level arithmetic tables for the tests and
+ * benchmarks.
+ *
+ * The inversions check their input here, not in src/api, because the check
+ * must be constant time for a secret input: from_bytes reports in < M
+ * through a borrow, is_zero is branch-free, the inversion runs either way,
+ * and the verdict only masks the output and picks the status at the end.
+ * Every input byte is read before out is written, so out may alias in.
+ */
+#ifndef ECX_P256_P256_TABLE_H
+#define ECX_P256_P256_TABLE_H
+
+#include <stdint.h>
+
+#include "common/constant_time.h"
+#include "dispatch/backend.h"
+#include "ecx/ecx.h"
+#include "p256/field.h"
+#include "p256/field_invert_fermat.h"
+#include "p256/scalar.h"
+
+/* ECX_OK if ok = 1, ECX_ERR_INVALID if ok = 0, by a mask select (ok may
+ * come from a secret; only the caller sees the verdict). */
+static inline int p256_status(unsigned ok)
+{
+    const unsigned mask = 0u - ok;
+    return (int)(((unsigned)ECX_OK & mask) | ((unsigned)ECX_ERR_INVALID & ~mask));
+}
+
+/* The inversion and the byte-level arithmetic table for one kind K (fe:
+ * mod p, sc: mod n). Each wrapper decodes with from_bytes (reducing mod M),
+ * runs the operation, and encodes the canonical result. */
+#define P256_TABLE_KIND(K)                                                                         \
+    static int p256_table_##K##_invert_checked(uint8_t out[32], const uint8_t in[32])              \
+    {                                                                                              \
+        p256_##K x;                                                                                \
+        unsigned ok = p256_##K##_from_bytes(&x, in);                                               \
+        ok &= 1u ^ p256_##K##_is_zero(&x);                                                         \
+        p256_##K##_invert(&x, &x);                                                                 \
+        p256_##K##_to_bytes(out, &x);                                                              \
+        const uint8_t mask = (uint8_t)ct_barrier_u32(0u - ok);                                     \
+        for (int i = 0; i < 32; i++) out[i] &= mask;                                               \
+        ct_wipe(&x, sizeof x);                                                                     \
+        return p256_status(ok);                                                                    \
+    }                                                                                              \
+    static unsigned p256_table_##K##_from_bytes(uint8_t r[32], const uint8_t s[32])                \
+    {                                                                                              \
+        p256_##K x;                                                                                \
+        unsigned ok = p256_##K##_from_bytes(&x, s);                                                \
+        p256_##K##_to_bytes(r, &x);                                                                \
+        return ok;                                                                                 \
+    }                                                                                              \
+    static void p256_table_##K##_binary(uint8_t r[32], const uint8_t a[32], const uint8_t b[32],   \
+                                        void (*op)(p256_##K *, const p256_##K *, const p256_##K *)) \
+    {                                                                                              \
+        p256_##K x, y;                                                                             \
+        p256_##K##_from_bytes(&x, a);                                                              \
+        p256_##K##_from_bytes(&y, b);                                                              \
+        op(&x, &x, &y);                                                                            \
+        p256_##K##_to_bytes(r, &x);                                                                \
+    }                                                                                              \
+    static void p256_table_##K##_unary(uint8_t r[32], const uint8_t a[32],                         \
+                                       void (*op)(p256_##K *, const p256_##K *))                   \
+    {                                                                                              \
+        p256_##K x;                                                                                \
+        p256_##K##_from_bytes(&x, a);                                                              \
+        op(&x, &x);                                                                                \
+        p256_##K##_to_bytes(r, &x);                                                                \
+    }                                                                                              \
+    static void p256_table_##K##_add(uint8_t r[32], const uint8_t a[32], const uint8_t b[32])      \
+    {                                                                                              \
+        p256_table_##K##_binary(r, a, b, p256_##K##_add);                                          \
+    }                                                                                              \
+    static void p256_table_##K##_sub(uint8_t r[32], const uint8_t a[32], const uint8_t b[32])      \
+    {                                                                                              \
+        p256_table_##K##_binary(r, a, b, p256_##K##_sub);                                          \
+    }                                                                                              \
+    static void p256_table_##K##_mul(uint8_t r[32], const uint8_t a[32], const uint8_t b[32])      \
+    {                                                                                              \
+        p256_table_##K##_binary(r, a, b, p256_##K##_mul);                                          \
+    }                                                                                              \
+    static void p256_table_##K##_neg(uint8_t r[32], const uint8_t a[32])                           \
+    {                                                                                              \
+        p256_table_##K##_unary(r, a, p256_##K##_neg);                                              \
+    }                                                                                              \
+    static void p256_table_##K##_sq(uint8_t r[32], const uint8_t a[32])                            \
+    {                                                                                              \
+        p256_table_##K##_unary(r, a, p256_##K##_sq);                                               \
+    }                                                                                              \
+    static void p256_table_##K##_invert(uint8_t r[32], const uint8_t a[32])                        \
+    {                                                                                              \
+        p256_table_##K##_unary(r, a, p256_##K##_invert);                                           \
+    }                                                                                              \
+    static void p256_table_##K##_cmov(uint8_t r[32], const uint8_t a[32], unsigned flag)           \
+    {                                                                                              \
+        p256_##K x, y;                                                                             \
+        p256_##K##_from_bytes(&x, r);                                                              \
+        p256_##K##_from_bytes(&y, a);                                                              \
+        p256_##K##_cmov(&x, &y, flag);                                                             \
+        p256_##K##_to_bytes(r, &x);                                                                \
+    }                                                                                              \
+    static unsigned p256_table_##K##_is_zero(const uint8_t a[32])                                  \
+    {                                                                                              \
+        p256_##K x;                                                                                \
+        p256_##K##_from_bytes(&x, a);                                                              \
+        return p256_##K##_is_zero(&x);                                                             \
+    }                                                                                              \
+    static unsigned p256_table_##K##_equal(const uint8_t a[32], const uint8_t b[32])               \
+    {                                                                                              \
+        p256_##K x, y;                                                                             \
+        p256_##K##_from_bytes(&x, a);                                                              \
+        p256_##K##_from_bytes(&y, b);                                                              \
+        return p256_##K##_equal(&x, &y);                                                           \
+    }                                                                                              \
+    static void p256_table_##K##_mul_repeat(uint8_t r[32], const uint8_t b[32], unsigned long count) \
+    {                                                                                              \
+        p256_##K x, y;                                                                             \
+        p256_##K##_from_bytes(&x, r);                                                              \
+        p256_##K##_from_bytes(&y, b);                                                              \
+        while (count-- > 0) p256_##K##_mul(&x, &x, &y);                                           \
+        p256_##K##_to_bytes(r, &x);                                                                \
+    }                                                                                              \
+    static const struct ecxi_p256_arith p256_table_##K##_arith = {                                 \
+        .from_bytes = p256_table_##K##_from_bytes,                                                 \
+        .add = p256_table_##K##_add,                                                               \
+        .sub = p256_table_##K##_sub,                                                               \
+        .mul = p256_table_##K##_mul,                                                               \
+        .neg = p256_table_##K##_neg,                                                               \
+        .sq = p256_table_##K##_sq,                                                                 \
+        .invert = p256_table_##K##_invert,                                                         \
+        .cmov = p256_table_##K##_cmov,                                                             \
+        .is_zero = p256_table_##K##_is_zero,                                                       \
+        .equal = p256_table_##K##_equal,                                                           \
+        .mul_repeat = p256_table_##K##_mul_repeat,                                                 \
+    };
+
+P256_TABLE_KIND(fe)
+P256_TABLE_KIND(sc)
+
+/* out = in^(p-2) mod p (in reduced mod p first), the Fermat chain. */
+static void p256_table_fe_invert_fermat(uint8_t out[32], const uint8_t in[32])
+{
+    p256_table_fe_unary(out, in, p256_fe_invert_fermat);
+}
+
+static const struct ecxi_p256_ops p256_ops = {
+    .field_invert = p256_table_fe_invert_checked,
+    .scalar_invert = p256_table_sc_invert_checked,
+    .field = &p256_table_fe_arith,
+    .scalar = &p256_table_sc_arith,
+    .field_invert_fermat = p256_table_fe_invert_fermat,
+};
+
+#endif
