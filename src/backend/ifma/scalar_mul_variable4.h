@@ -1,0 +1,93 @@
+/* ifma backend: the constant-time variable-base multiplication [s]P of
+ * curve25519/scalar_mul_variable.h on the 4-way formulas (edwards4.h): the
+ * same signed radix-16 digits, the same table of P .. 8P and the same
+ * Horner steps (four doublings and one addition per digit); the table
+ * holds 4-way cached points and the constant-time lookup blends whole
+ * vectors under masks. No branch and no memory index depends on s or P.
+ * (valgrind cannot run AVX-512 code, so test_ctime cannot check this file:
+ * review it with that in mind.)
+ *
+ * Included by src/backend/ifma/backend.c before curve25519/backend_impl.h:
+ * it defines GE_SCALARMULT_KERNEL. Needs the u64 field first.
+ */
+#ifndef ECX_BACKEND_IFMA_SCALAR_MUL_VARIABLE4_H
+#define ECX_BACKEND_IFMA_SCALAR_MUL_VARIABLE4_H
+
+#include <stdint.h>
+
+#define GE_SCALARMULT_KERNEL 1
+
+#include "backend/ifma/edwards4.h"
+#include "common/constant_time.h"
+#include "curve25519/field_common.h" /* first of the generic headers, as in backend_impl.h */
+#include "curve25519/scalar_mul_variable.h"
+#include "curve25519/scalar_recode.h"
+
+/* r = a where mask is all ones, r unchanged where it is zero (every lane
+ * the same mask). */
+static inline void ge4_cached_cmov(ge4_cached *r, const ge4_cached *a, __m256i mask)
+{
+    for (int k = 0; k < 5; k++) r->v.l[k] = _mm256_or_si256(_mm256_andnot_si256(mask, r->v.l[k]), _mm256_and_si256(mask, a->v.l[k]));
+}
+
+/* t = [b] P from table[j] = [j + 1] P, b in [-8, 8] (the identity's cached
+ * form (1, 1, 0, 2) for b = 0). Constant time in b: every entry is read
+ * and blended under a mask, and the negation is computed and blended too. */
+static inline GE4_FLATTEN void ge4_cached_select(ge4_cached *t, const ge4_cached table[8], int8_t b)
+{
+    static const uint64_t one[5] = {1, 0, 0, 0, 0}, zero[5] = {0, 0, 0, 0, 0}, two[5] = {2, 0, 0, 0, 0};
+    const uint64_t bneg = (uint64_t)((uint8_t)b >> 7);
+    const uint64_t babs = (uint64_t)(uint8_t)(b - (int8_t)((0 - (int)bneg) & (2 * b)));
+    fe4_set_lanes(&t->v, one, one, zero, two);
+    for (uint64_t j = 0; j < 8; j++) {
+        const uint64_t eq = ct_barrier_u64((uint64_t)0 - ((((babs ^ (j + 1)) - 1) >> 63) & 1));
+        ge4_cached_cmov(t, &table[j], _mm256_set1_epi64x((long long)eq));
+    }
+    ge4_cached negated;
+    ge4_cached_neg(&negated, t);
+    ge4_cached_cmov(t, &negated, _mm256_set1_epi64x((long long)ct_barrier_u64((uint64_t)0 - bneg)));
+}
+
+/* r = [s]P for a 32-byte little-endian s < 2^255 (bit 255 clear) and any
+ * curve point P. Constant time in s and in P. r may alias p. */
+static void ge_scalarmult(ge_p3 *r, const uint8_t s[32], const ge_p3 *p)
+{
+    ge4_cached table[8], t;
+    ge4_extended u, acc;
+    int8_t e[64];
+    fe d2;
+    ge_p3 identity;
+
+    /* table[j] = [j + 1] P: one doubling, six additions. */
+    fe_from_bytes(&d2, ge_d2_bytes);
+    fe4_set_lanes(&u.v, p->X.v, p->Y.v, p->Z.v, p->T.v);
+    ge4_to_cached(&table[0], &u, d2.v);
+    ge4_double(&acc, &u);
+    ge4_to_cached(&table[1], &acc, d2.v);
+    for (int j = 2; j < 8; j++) {
+        ge4_add(&acc, &u, &table[j - 1]);
+        ge4_to_cached(&table[j], &acc, d2.v);
+    }
+
+    sc_recode_radix16(e, s);
+
+    ge_p3_identity(&identity);
+    fe4_set_lanes(&acc.v, identity.X.v, identity.Y.v, identity.Z.v, identity.T.v);
+    ge4_cached_select(&t, table, e[63]);
+    ge4_add(&acc, &acc, &t);
+    for (int i = 62; i >= 0; i--) {
+        for (int k = 0; k < 4; k++) ge4_double(&acc, &acc);
+        ge4_cached_select(&t, table, e[i]);
+        ge4_add(&acc, &acc, &t);
+    }
+    uint64_t *v[4] = {r->X.v, r->Y.v, r->Z.v, r->T.v};
+    fe4_unpack(v, &acc.v);
+
+    ct_wipe(e, sizeof e);
+    ct_wipe(table, sizeof table);
+    ct_wipe(&t, sizeof t);
+    ct_wipe(&u, sizeof u);
+    ct_wipe(&acc, sizeof acc);
+}
+
+#endif
