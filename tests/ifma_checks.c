@@ -76,17 +76,23 @@ static void check_lanes(const fe4 *got, const fe want[LANES], int limb0_bits, in
     }
 }
 
+/* Four random REDUCED pairs (a[e], b[e]), also packed into va, vb. */
+static void random_operands(fe a[LANES], fe b[LANES], fe4 *va, fe4 *vb)
+{
+    for (int e = 0; e < LANES; e++) {
+        random_limbs(&a[e]);
+        random_limbs(&b[e]);
+    }
+    pack(va, a);
+    pack(vb, b);
+}
+
 static void check_products(unsigned long rounds)
 {
     for (unsigned long i = 0; i < rounds; i++) {
         fe a[LANES], b[LANES], want[LANES];
         fe4 va, vb, vr;
-        for (int e = 0; e < LANES; e++) {
-            random_limbs(&a[e]);
-            random_limbs(&b[e]);
-        }
-        pack(&va, a);
-        pack(&vb, b);
+        random_operands(a, b, &va, &vb);
 
         fe4_mul(&vr, &va, &vb);
         for (int e = 0; e < LANES; e++) fe_mul(&want[e], &a[e], &b[e]);
@@ -108,12 +114,7 @@ static void check_linear(unsigned long rounds)
     for (unsigned long i = 0; i < rounds; i++) {
         fe a[LANES], b[LANES], want[LANES];
         fe4 va, vb, vr;
-        for (int e = 0; e < LANES; e++) {
-            random_limbs(&a[e]);
-            random_limbs(&b[e]);
-        }
-        pack(&va, a);
-        pack(&vb, b);
+        random_operands(a, b, &va, &vb);
 
         fe4_add(&vr, &va, &vb);
         fe4_carry(&vr, &vr);
