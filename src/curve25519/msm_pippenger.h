@@ -38,6 +38,69 @@
 #define GE_PIPPENGER_MIN_WIDTH 4
 #define GE_PIPPENGER_MAX_WIDTH 15 /* digits fit int16_t; 2^14 buckets (2.6 MB) at most */
 
+/* The point kernel: the two point types and six operations the method needs.
+ * A vector backend may bring its own (DESIGN.md: vector backends replace
+ * the point kernels): it defines GE_PIPPENGER_KERNEL before including this
+ * file, with the same names and contracts; the digits, the buckets'
+ * bookkeeping and the order of additions stay the code below. */
+#ifndef GE_PIPPENGER_KERNEL
+typedef ge_cached ge_pippenger_point; /* an input point, ready to be added */
+typedef ge_p3 ge_pippenger_sum;      /* a bucket, a running sum, the accumulator */
+
+/* r = p's ready-to-add form. */
+static inline void ge_pippenger_point_from_p3(ge_pippenger_point *r, const ge_p3 *p)
+{
+    ge_p3_to_cached(r, p);
+}
+
+/* r = p or -p (neg = 1), to start a bucket. */
+static inline void ge_pippenger_sum_from_p3(ge_pippenger_sum *r, const ge_p3 *p, unsigned neg)
+{
+    if (neg)
+        ge_p3_neg(r, p);
+    else
+        *r = *p;
+}
+
+/* r = r + q or r - q (neg = 1). */
+static inline void ge_pippenger_add_point(ge_pippenger_sum *r, const ge_pippenger_point *q, unsigned neg)
+{
+    ge_p1p1 t;
+    if (neg)
+        ge_sub(&t, r, q);
+    else
+        ge_add(&t, r, q);
+    ge_p1p1_to_p3(r, &t);
+}
+
+/* r = r + q for two sums. */
+static inline void ge_pippenger_add_sum(ge_pippenger_sum *r, const ge_pippenger_sum *q)
+{
+    ge_p3_add_p3(r, r, q);
+}
+
+/* r = 2^w r, w >= 1. */
+static inline void ge_pippenger_double_n(ge_pippenger_sum *r, unsigned w)
+{
+    ge_p3_dbln(r, r, w);
+}
+
+/* r = the extended point a sum holds. */
+static inline void ge_pippenger_sum_to_p3(ge_p3 *r, const ge_pippenger_sum *p)
+{
+    *r = *p;
+}
+#endif /* GE_PIPPENGER_KERNEL */
+
+/* Where the block of ge_msm_pippenger_vartime puts its arrays: vector
+ * kernels load whole entries, so each array starts at a multiple of this. */
+#define GE_PIPPENGER_ALIGN 32
+
+static inline size_t ge_pippenger_round_up(size_t x)
+{
+    return (x + GE_PIPPENGER_ALIGN - 1) / GE_PIPPENGER_ALIGN * GE_PIPPENGER_ALIGN;
+}
+
 /* The number of significant bits of a 32-byte little-endian scalar, bit 255
  * ignored. */
 static inline unsigned ge_scalar_bits_vartime(const uint8_t s[32])
@@ -89,7 +152,8 @@ static unsigned ge_pippenger_width(size_t n, uint64_t total_bits, unsigned max_b
  * the inputs; 4..15 forces it (for tests). Returns ECX_OK, ECX_ERR_INVALID
  * for a width out of range, or ECX_ERR_NOMEM (r untouched) when the scratch
  * space (one block: about 160 + 2 * 256 / w bytes per point, plus 2^(w-1)
- * buckets of 160 bytes) cannot be allocated. VARIABLE TIME. */
+ * buckets of 160 bytes with the serial kernel) cannot be allocated.
+ * VARIABLE TIME. */
 static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)[32], const ge_p3 *points,
                                     unsigned width)
 {
@@ -111,14 +175,20 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
     const unsigned columns = (max_bits + 1 + w - 1) / w;
     const size_t nbuckets = (size_t)1 << (w - 1);
 
-    /* One block: the points' cached forms, the buckets, the digits
-     * (column-major, digits[c * n + j]) and the buckets' fill marks. */
-    if (n > SIZE_MAX / 4 / sizeof(ge_cached) || n > SIZE_MAX / 4 / sizeof(int16_t) / columns) return ECX_ERR_NOMEM;
-    uint8_t *block = malloc(n * sizeof(ge_cached) + nbuckets * sizeof(ge_p3) + n * columns * sizeof(int16_t) + nbuckets);
+    /* One block: the points' ready-to-add forms, the buckets, the digits
+     * (column-major, digits[c * n + j]) and the buckets' fill marks, each
+     * array aligned (the block's start too, by the slack). */
+    if (n > SIZE_MAX / 4 / sizeof(ge_pippenger_point) || n > SIZE_MAX / 4 / sizeof(int16_t) / columns)
+        return ECX_ERR_NOMEM;
+    const size_t points_bytes = ge_pippenger_round_up(n * sizeof(ge_pippenger_point));
+    const size_t buckets_bytes = ge_pippenger_round_up(nbuckets * sizeof(ge_pippenger_sum));
+    uint8_t *block = malloc(GE_PIPPENGER_ALIGN + points_bytes + buckets_bytes + n * columns * sizeof(int16_t) + nbuckets);
     if (!block) return ECX_ERR_NOMEM;
-    ge_cached *cached = (ge_cached *)block;
-    ge_p3 *buckets = (ge_p3 *)(block + n * sizeof(ge_cached));
-    int16_t *digits = (int16_t *)(block + n * sizeof(ge_cached) + nbuckets * sizeof(ge_p3));
+    const uintptr_t misalign = (uintptr_t)block % GE_PIPPENGER_ALIGN;
+    uint8_t *aligned = block + (misalign ? GE_PIPPENGER_ALIGN - misalign : 0);
+    ge_pippenger_point *ready = (ge_pippenger_point *)aligned;
+    ge_pippenger_sum *buckets = (ge_pippenger_sum *)(aligned + points_bytes);
+    int16_t *digits = (int16_t *)(aligned + points_bytes + buckets_bytes);
     uint8_t *filled = (uint8_t *)(digits + n * columns);
 
     /* Signed radix-2^w digits, column-major so each pass reads one row. */
@@ -131,12 +201,10 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
             d -= carry * full;
             digits[(size_t)c * n + j] = (int16_t)d;
         }
-        ge_p3_to_cached(&cached[j], &points[j]);
+        ge_pippenger_point_from_p3(&ready[j], &points[j]);
     }
 
-    ge_p3 acc, running, sum;
-    ge_p1p1 t;
-    ge_p2 q;
+    ge_pippenger_sum acc, running, sum;
     int acc_set = 0;
     for (unsigned c = columns; c-- > 0;) {
         const int16_t *row = digits + (size_t)c * n;
@@ -148,17 +216,10 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
             if (d == 0) continue;
             size_t b = (size_t)(d < 0 ? -d : d) - 1;
             if (!filled[b]) {
-                if (d > 0)
-                    buckets[b] = points[j];
-                else
-                    ge_p3_neg(&buckets[b], &points[j]);
+                ge_pippenger_sum_from_p3(&buckets[b], &points[j], d < 0);
                 filled[b] = 1;
             } else {
-                if (d > 0)
-                    ge_add(&t, &buckets[b], &cached[j]);
-                else
-                    ge_sub(&t, &buckets[b], &cached[j]);
-                ge_p1p1_to_p3(&buckets[b], &t);
+                ge_pippenger_add_point(&buckets[b], &ready[j], d < 0);
             }
         }
 
@@ -168,7 +229,7 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
         for (size_t b = nbuckets; b-- > 0;) {
             if (filled[b]) {
                 if (running_set) {
-                    ge_p3_add_p3(&running, &running, &buckets[b]);
+                    ge_pippenger_add_sum(&running, &buckets[b]);
                 } else {
                     running = buckets[b];
                     running_set = 1;
@@ -176,7 +237,7 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
             }
             if (running_set) {
                 if (sum_set) {
-                    ge_p3_add_p3(&sum, &sum, &running);
+                    ge_pippenger_add_sum(&sum, &running);
                 } else {
                     sum = running;
                     sum_set = 1;
@@ -186,14 +247,8 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
 
         /* acc = 2^w acc + sum. */
         if (acc_set) {
-            ge_p3_to_p2(&q, &acc);
-            for (unsigned k = 1; k < w; k++) {
-                ge_p2_dbl(&t, &q);
-                ge_p1p1_to_p2(&q, &t);
-            }
-            ge_p2_dbl(&t, &q);
-            ge_p1p1_to_p3(&acc, &t);
-            if (sum_set) ge_p3_add_p3(&acc, &acc, &sum);
+            ge_pippenger_double_n(&acc, w);
+            if (sum_set) ge_pippenger_add_sum(&acc, &sum);
         } else if (sum_set) {
             acc = sum;
             acc_set = 1;
@@ -201,7 +256,7 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
     }
 
     if (acc_set)
-        *r = acc;
+        ge_pippenger_sum_to_p3(r, &acc);
     else
         ge_p3_identity(r);
     free(block);

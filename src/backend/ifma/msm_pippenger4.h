@@ -1,0 +1,77 @@
+/* ifma backend: the point kernel of Pippenger's multiscalar multiplication
+ * (curve25519/msm_pippenger.h) on the 4-way formulas (edwards4.h). The
+ * digits, the buckets' bookkeeping and the order of the additions are the
+ * generic code's; only the six point operations below are vector code.
+ * Buckets, running sums and the accumulator are 4-way extended points; the
+ * input points are kept ready to add (4-way cached). msm_pippenger.h
+ * aligns its arrays to 32 bytes for them.
+ *
+ * Included by src/backend/ifma/backend.c before curve25519/backend_impl.h:
+ * it defines GE_PIPPENGER_KERNEL. Needs the u64 field first.
+ *
+ * VARIABLE TIME, like the serial kernel: public data only.
+ */
+#ifndef ECX_BACKEND_IFMA_MSM_PIPPENGER4_H
+#define ECX_BACKEND_IFMA_MSM_PIPPENGER4_H
+
+#define GE_PIPPENGER_KERNEL 1
+
+#include "backend/ifma/edwards4.h"
+#include "backend/ifma/scalar_mul_double4.h" /* ge4_from_p3, ge4_to_p3 */
+#include "curve25519/field_common.h"
+#include "curve25519/edwards.h"
+
+typedef ge4_cached ge_pippenger_point;
+typedef ge4_extended ge_pippenger_sum;
+
+static inline void ge_pippenger_point_from_p3(ge_pippenger_point *r, const ge_p3 *p)
+{
+    fe d2;
+    ge4_extended u;
+    fe_from_bytes(&d2, ge_d2_bytes);
+    ge4_from_p3(&u, p);
+    ge4_to_cached(r, &u, d2.v);
+}
+
+/* r = p or -p = (-X, Y, Z, -T). */
+static inline void ge_pippenger_sum_from_p3(ge_pippenger_sum *r, const ge_p3 *p, unsigned neg)
+{
+    ge4_from_p3(r, p);
+    if (neg) {
+        fe4 negated;
+        fe4_neg(&negated, &r->v);
+        FE4_BLEND(&r->v, &r->v, &negated, 9);
+    }
+}
+
+static inline void ge_pippenger_add_point(ge_pippenger_sum *r, const ge_pippenger_point *q, unsigned neg)
+{
+    if (neg) {
+        ge4_cached minus;
+        ge4_cached_neg(&minus, q);
+        ge4_add(r, r, &minus);
+    } else {
+        ge4_add(r, r, q);
+    }
+}
+
+static inline void ge_pippenger_add_sum(ge_pippenger_sum *r, const ge_pippenger_sum *q)
+{
+    fe d2;
+    ge4_cached c;
+    fe_from_bytes(&d2, ge_d2_bytes);
+    ge4_to_cached(&c, q, d2.v);
+    ge4_add(r, r, &c);
+}
+
+static inline void ge_pippenger_double_n(ge_pippenger_sum *r, unsigned w)
+{
+    while (w-- > 0) ge4_double(r, r);
+}
+
+static inline void ge_pippenger_sum_to_p3(ge_p3 *r, const ge_pippenger_sum *p)
+{
+    ge4_to_p3(r, p);
+}
+
+#endif
