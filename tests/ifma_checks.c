@@ -15,12 +15,10 @@
 
 #include <string.h>
 
-#include "backend/ifma/edwards4.h"
-#include "backend/ifma/field4.h"
 #include "backend/u64/field.h"
+#include "backend/ifma/field4.h"
+#include "backend/ifma/ge4_convert.h"
 #include "check.h"
-#include "curve25519/field_common.h"
-#include "curve25519/edwards.h"
 #include "curve25519/edwards_encoding.h"
 
 #define LANES 4
@@ -176,17 +174,6 @@ static void check_chains(unsigned long steps)
 
 /* ------------------------------------------------------------ points */
 
-static void pack_point(ge4_extended *r, const ge_p3 *p)
-{
-    fe4_set_lanes(&r->v, p->X.v, p->Y.v, p->Z.v, p->T.v);
-}
-
-static void unpack_point(ge_p3 *r, const ge4_extended *p)
-{
-    uint64_t *v[4] = {r->X.v, r->Y.v, r->Z.v, r->T.v};
-    fe4_unpack(v, &p->v);
-}
-
 /* A curve point: mostly [random]B-like points from decoding random
  * encodings (ZIP-215 rules: small-order components included), sometimes the
  * identity or a point of order 2. */
@@ -219,7 +206,7 @@ static void check_point(const ge4_extended *got, const ge_p3 *want, const char *
 {
     ge_p3 g;
     uint8_t eg[32], ew[32];
-    unpack_point(&g, got);
+    ge4_to_p3(&g, got);
     int in_bounds = 1;
     const fe *coords[4] = {&g.X, &g.Y, &g.Z, &g.T};
     for (int c = 0; c < 4; c++)
@@ -233,11 +220,6 @@ static void check_point(const ge4_extended *got, const ge_p3 *want, const char *
 
 static void check_points(unsigned long rounds)
 {
-    uint64_t d2[5];
-    fe d2_fe;
-    fe_from_bytes(&d2_fe, ge_d2_bytes);
-    memcpy(d2, d2_fe.v, sizeof d2);
-
     for (unsigned long i = 0; i < rounds; i++) {
         ge_p3 p, q, want;
         ge_p1p1 t;
@@ -250,12 +232,12 @@ static void check_points(unsigned long rounds)
         case 1: ge_p3_neg(&q, &p); break;     /* a sum of zero */
         default: random_point(&q); break;
         }
-        pack_point(&vp, &p);
-        pack_point(&vq, &q);
+        ge4_from_p3(&vp, &p);
+        ge4_from_p3(&vq, &q);
 
         /* The cached form, against u64's (whose field order differs:
          * (Y+X, Y-X, 2Z, 2dT)) by adding both to the same point. */
-        ge4_to_cached(&vqc, &vq, d2);
+        ge4_cached_from_extended(&vqc, &vq);
         ge_p3_to_cached(&qc, &q);
         ge_add(&t, &p, &qc);
         ge_p1p1_to_p3(&want, &t);
@@ -283,10 +265,10 @@ static void check_points(unsigned long rounds)
     random_point(&r);
     random_point(&q);
     ge_p3_to_cached(&qc, &q);
-    pack_point(&vr, &r);
+    ge4_from_p3(&vr, &r);
     ge4_extended vq;
-    pack_point(&vq, &q);
-    ge4_to_cached(&vqc, &vq, d2);
+    ge4_from_p3(&vq, &q);
+    ge4_cached_from_extended(&vqc, &vq);
     for (int s = 0; s < 200; s++) {
         ge_p3_dbl(&t, &r);
         ge_p1p1_to_p3(&r, &t);

@@ -64,6 +64,20 @@ static inline void fe4_set_lanes(fe4 *r, const uint64_t *a0, const uint64_t *a1,
     fe4_pack(r, v);
 }
 
+/* r = (Y - X, Y + X, T, Z) of p, REDUCED: the left factor of an addition
+ * and the start of the cached form. */
+static inline void ge4_ymx_ypx_t_z(fe4 *r, const ge4_extended *p)
+{
+    fe4 a, x, s;
+    FE4_PERMUTE(&a, &p->v, _MM_SHUFFLE(2, 3, 1, 1)); /* (Y, Y, T, Z) */
+    FE4_PERMUTE(&x, &p->v, _MM_SHUFFLE(0, 0, 0, 0)); /* (X, X, X, X) */
+    fe4_sub(r, &a, &x);                               /* lane 0: Y - X */
+    fe4_add(&s, &a, &x);                              /* lane 1: Y + X */
+    FE4_BLEND(r, r, &s, 2);
+    FE4_BLEND(r, r, &a, 12);
+    fe4_carry(r, r);
+}
+
 /* The last step of both formulas: from (E, F, G, H) in lanes 0..3 to the
  * extended point (E F, G H, F G, E H) — one 4-way multiplication of
  * (E, G, F, E) by (F, H, G, H). */
@@ -81,14 +95,8 @@ static inline void ge4_from_efgh(ge4_extended *r, const fe4 *efgh)
  * not, the identity included. 2 4-way multiplications. */
 static inline GE4_FLATTEN void ge4_add(ge4_extended *r, const ge4_extended *p, const ge4_cached *q)
 {
-    fe4 a, x, d, s, abcd, t1, t2;
-    FE4_PERMUTE(&a, &p->v, _MM_SHUFFLE(2, 3, 1, 1)); /* (Y, Y, T, Z) */
-    FE4_PERMUTE(&x, &p->v, _MM_SHUFFLE(0, 0, 0, 0)); /* (X, X, X, X) */
-    fe4_sub(&d, &a, &x);                              /* lane 0: Y - X */
-    fe4_add(&s, &a, &x);                              /* lane 1: Y + X */
-    FE4_BLEND(&d, &d, &s, 2);
-    FE4_BLEND(&d, &d, &a, 12);                        /* (Y - X, Y + X, T, Z) */
-    fe4_carry(&d, &d);
+    fe4 d, s, abcd, t1, t2;
+    ge4_ymx_ypx_t_z(&d, p);
     fe4_mul(&abcd, &d, &q->v);
 
     FE4_PERMUTE(&t1, &abcd, _MM_SHUFFLE(1, 3, 3, 1)); /* (B, D, D, B) */
@@ -138,14 +146,8 @@ static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p
 static inline GE4_FLATTEN void ge4_to_cached(ge4_cached *r, const ge4_extended *p, const uint64_t d2_limbs[5])
 {
     static const uint64_t one[5] = {1, 0, 0, 0, 0}, two[5] = {2, 0, 0, 0, 0};
-    fe4 a, x, d, s, factors;
-    FE4_PERMUTE(&a, &p->v, _MM_SHUFFLE(2, 3, 1, 1)); /* (Y, Y, T, Z) */
-    FE4_PERMUTE(&x, &p->v, _MM_SHUFFLE(0, 0, 0, 0));
-    fe4_sub(&d, &a, &x);
-    fe4_add(&s, &a, &x);
-    FE4_BLEND(&d, &d, &s, 2);
-    FE4_BLEND(&d, &d, &a, 12); /* (Y - X, Y + X, T, Z) */
-    fe4_carry(&d, &d);
+    fe4 d, factors;
+    ge4_ymx_ypx_t_z(&d, p);
     fe4_set_lanes(&factors, one, one, d2_limbs, two);
     fe4_mul(&r->v, &d, &factors);
 }

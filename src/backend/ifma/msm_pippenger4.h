@@ -16,21 +16,16 @@
 
 #define GE_PIPPENGER_KERNEL 1
 
-#include "backend/ifma/edwards4.h"
-#include "backend/ifma/scalar_mul_double4.h" /* ge4_from_p3, ge4_to_p3 */
-#include "curve25519/field_common.h"
-#include "curve25519/edwards.h"
+#include "backend/ifma/ge4_convert.h"
 
 typedef ge4_cached ge_pippenger_point;
 typedef ge4_extended ge_pippenger_sum;
 
 static inline void ge_pippenger_point_from_p3(ge_pippenger_point *r, const ge_p3 *p)
 {
-    fe d2;
     ge4_extended u;
-    fe_from_bytes(&d2, ge_d2_bytes);
     ge4_from_p3(&u, p);
-    ge4_to_cached(r, &u, d2.v);
+    ge4_cached_from_extended(r, &u);
 }
 
 /* r = p or -p = (-X, Y, Z, -T). */
@@ -57,10 +52,8 @@ static inline void ge_pippenger_add_point(ge_pippenger_sum *r, const ge_pippenge
 
 static inline void ge_pippenger_add_sum(ge_pippenger_sum *r, const ge_pippenger_sum *q)
 {
-    fe d2;
     ge4_cached c;
-    fe_from_bytes(&d2, ge_d2_bytes);
-    ge4_to_cached(&c, q, d2.v);
+    ge4_cached_from_extended(&c, q);
     ge4_add(r, r, &c);
 }
 

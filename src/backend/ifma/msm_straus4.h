@@ -24,10 +24,7 @@
 
 #define GE_STRAUS_KERNEL 1
 
-#include "backend/ifma/edwards4.h"
-#include "backend/ifma/scalar_mul_double4.h" /* ge4_from_p3, ge4_to_p3 */
-#include "curve25519/field_common.h"
-#include "curve25519/edwards.h"
+#include "backend/ifma/ge4_convert.h"
 
 typedef ge4_cached ge_straus_entry;
 
@@ -35,18 +32,16 @@ typedef ge4_cached ge_straus_entry;
  * one doubling and entries - 1 additions. 1 <= entries <= 8. */
 static void ge_straus_odd_multiples(ge_straus_entry *table, unsigned entries, const ge_p3 *p)
 {
-    fe d2;
     ge4_extended u, p2;
     ge4_cached p2c;
-    fe_from_bytes(&d2, ge_d2_bytes);
     ge4_from_p3(&u, p);
-    ge4_to_cached(&table[0], &u, d2.v);
+    ge4_cached_from_extended(&table[0], &u);
     if (entries < 2) return;
     ge4_double(&p2, &u);
-    ge4_to_cached(&p2c, &p2, d2.v);
+    ge4_cached_from_extended(&p2c, &p2);
     for (unsigned k = 1; k < entries; k++) {
         ge4_add(&u, &u, &p2c);
-        ge4_to_cached(&table[k], &u, d2.v);
+        ge4_cached_from_extended(&table[k], &u);
     }
 }
 
@@ -56,19 +51,15 @@ static void ge_straus_odd_multiples(ge_straus_entry *table, unsigned entries, co
 static void ge_straus_accumulate(ge_p3 *r, int top, const uint32_t start[257], const uint32_t *events,
                                  const ge_straus_entry *table, const ge_precomp *fixed)
 {
-    static const uint64_t two[5] = {2, 0, 0, 0, 0};
     ge4_extended acc;
     ge4_cached q;
-    ge_p3 identity;
-    ge_p3_identity(&identity);
-    ge4_from_p3(&acc, &identity);
+    ge4_identity(&acc);
     for (int i = top; i >= 0; i--) {
         ge4_double(&acc, &acc);
         for (uint32_t e = start[i]; e < start[i + 1]; e++) {
             const uint32_t ev = events[e];
             if (ev & 4) {
-                const ge_precomp *f = &fixed[ev >> 3];
-                fe4_set_lanes(&q.v, f->yminusx.v, f->yplusx.v, f->xy2d.v, two);
+                ge4_cached_from_precomp(&q, &fixed[ev >> 3]);
             } else {
                 q = table[ev >> 3];
             }

@@ -20,9 +20,8 @@
 
 #define GE_SCALARMULT_BASE_KERNEL 1
 
-#include "backend/ifma/edwards4.h"
+#include "backend/ifma/ge4_convert.h"
 #include "common/constant_time.h"
-#include "curve25519/field_common.h" /* first of the generic headers, as in backend_impl.h */
 #include "curve25519/scalar_mul_base.h"
 #include "curve25519/scalar_recode.h"
 
@@ -30,11 +29,10 @@
  * addition of the entry as a cached point. */
 static inline void ge4_base_comb_add(ge4_extended *acc, const uint64_t table[8][12], int8_t digit)
 {
-    static const uint64_t two[5] = {2, 0, 0, 0, 0};
     ge_precomp t;
     ge4_cached q;
     ge_base_select(&t, table, digit);
-    fe4_set_lanes(&q.v, t.yminusx.v, t.yplusx.v, t.xy2d.v, two);
+    ge4_cached_from_precomp(&q, &t);
     ge4_add(acc, acc, &q);
     ct_wipe(&t, sizeof t);
     ct_wipe(&q, sizeof q);
@@ -46,18 +44,15 @@ static void ge_scalarmult_base(ge_p3 *r, const uint8_t s[32])
 {
     int8_t e[64];
     ge4_extended acc;
-    ge_p3 identity;
 
     sc_recode_radix16(e, s);
-    ge_p3_identity(&identity);
-    fe4_set_lanes(&acc.v, identity.X.v, identity.Y.v, identity.Z.v, identity.T.v);
+    ge4_identity(&acc);
 
     for (int i = 1; i < 64; i += 2) ge4_base_comb_add(&acc, ge_base_comb[i / 2], e[i]);
     for (int k = 0; k < 4; k++) ge4_double(&acc, &acc);
     for (int i = 0; i < 64; i += 2) ge4_base_comb_add(&acc, ge_base_comb[i / 2], e[i]);
 
-    uint64_t *v[4] = {r->X.v, r->Y.v, r->Z.v, r->T.v};
-    fe4_unpack(v, &acc.v);
+    ge4_to_p3(r, &acc);
     ct_wipe(e, sizeof e);
     ct_wipe(&acc, sizeof acc);
 }

@@ -26,35 +26,12 @@
 
 #define GE_DOUBLE_SCALARMULT_VARTIME_KERNEL 1
 
-#include "backend/ifma/edwards4.h"
-#include "curve25519/field_common.h" /* first of the generic headers, as in backend_impl.h */
+#include "backend/ifma/ge4_convert.h"
 #include "curve25519/ed25519_tables.h"
 #include "curve25519/edwards.h"
 #include "curve25519/scalar_mul_base.h" /* ge_precomp_from_words */
 #include "curve25519/scalar_mul_double.h" /* the widths; no serial kernel */
 #include "curve25519/scalar_recode.h"
-
-static inline void ge4_from_p3(ge4_extended *r, const ge_p3 *p)
-{
-    fe4_set_lanes(&r->v, p->X.v, p->Y.v, p->Z.v, p->T.v);
-}
-
-/* REDUCED lanes are TIGHT u64 limbs (field4.h: limb 0 < 2^51 + 2^14, the
- * others < 2^51 + 2^10; u64 TIGHT allows 2^51 + 2^15). */
-static inline void ge4_to_p3(ge_p3 *r, const ge4_extended *p)
-{
-    uint64_t *v[4] = {r->X.v, r->Y.v, r->Z.v, r->T.v};
-    fe4_unpack(v, &p->v);
-}
-
-/* The cached form of the basepoint multiple ge_base_odd[j] = (2j + 1) B. */
-static inline void ge4_base_odd_cached(ge4_cached *r, unsigned j)
-{
-    static const uint64_t two[5] = {2, 0, 0, 0, 0};
-    ge_precomp b;
-    ge_precomp_from_words(&b, ge_base_odd[j]);
-    fe4_set_lanes(&r->v, b.yminusx.v, b.yplusx.v, b.xy2d.v, two);
-}
 
 /* r = [a]A + [b]B for 32-byte little-endian a, b < 2^255 (bit 255 clear)
  * and any curve point A. VARIABLE TIME. */
@@ -63,8 +40,7 @@ static void ge_double_scalarmult_vartime(ge_p3 *r, const uint8_t a[32], const ge
     int8_t naf_a[256], naf_b[256];
     ge4_cached ai[8], q; /* ai[j] = (2j + 1) A */
     ge4_extended acc, u, a2;
-    fe d2;
-    ge_p3 identity;
+    ge_precomp bj;
 
     sc_recode_wnaf(naf_a, a, GE_DOUBLE_WIDTH_A);
     sc_recode_wnaf(naf_b, b, GE_DOUBLE_WIDTH_B);
@@ -77,19 +53,17 @@ static void ge_double_scalarmult_vartime(ge_p3 *r, const uint8_t a[32], const ge
     }
 
     /* ai[j] = ai[j - 1] + 2A: one doubling, seven additions. */
-    fe_from_bytes(&d2, ge_d2_bytes);
     ge4_from_p3(&u, A);
-    ge4_to_cached(&ai[0], &u, d2.v);
+    ge4_cached_from_extended(&ai[0], &u);
     ge4_double(&a2, &u);
     ge4_cached a2c;
-    ge4_to_cached(&a2c, &a2, d2.v);
+    ge4_cached_from_extended(&a2c, &a2);
     for (int j = 1; j < 8; j++) {
         ge4_add(&u, &u, &a2c);
-        ge4_to_cached(&ai[j], &u, d2.v);
+        ge4_cached_from_extended(&ai[j], &u);
     }
 
-    ge_p3_identity(&identity);
-    ge4_from_p3(&acc, &identity);
+    ge4_identity(&acc);
     for (; i >= 0; i--) {
         ge4_double(&acc, &acc);
         if (naf_a[i] > 0) {
@@ -98,12 +72,10 @@ static void ge_double_scalarmult_vartime(ge_p3 *r, const uint8_t a[32], const ge
             ge4_cached_neg(&q, &ai[-naf_a[i] / 2]);
             ge4_add(&acc, &acc, &q);
         }
-        if (naf_b[i] > 0) {
-            ge4_base_odd_cached(&q, (unsigned)(naf_b[i] / 2));
-            ge4_add(&acc, &acc, &q);
-        } else if (naf_b[i] < 0) {
-            ge4_base_odd_cached(&q, (unsigned)(-naf_b[i] / 2));
-            ge4_cached_neg(&q, &q);
+        if (naf_b[i] != 0) {
+            ge_precomp_from_words(&bj, ge_base_odd[(naf_b[i] < 0 ? -naf_b[i] : naf_b[i]) / 2]);
+            ge4_cached_from_precomp(&q, &bj);
+            if (naf_b[i] < 0) ge4_cached_neg(&q, &q);
             ge4_add(&acc, &acc, &q);
         }
     }

@@ -17,9 +17,8 @@
 
 #define GE_SCALARMULT_KERNEL 1
 
-#include "backend/ifma/edwards4.h"
+#include "backend/ifma/ge4_convert.h"
 #include "common/constant_time.h"
-#include "curve25519/field_common.h" /* first of the generic headers, as in backend_impl.h */
 #include "curve25519/scalar_mul_variable.h"
 #include "curve25519/scalar_recode.h"
 
@@ -35,10 +34,9 @@ static inline void ge4_cached_cmov(ge4_cached *r, const ge4_cached *a, __m256i m
  * and blended under a mask, and the negation is computed and blended too. */
 static inline GE4_FLATTEN void ge4_cached_select(ge4_cached *t, const ge4_cached table[8], int8_t b)
 {
-    static const uint64_t one[5] = {1, 0, 0, 0, 0}, zero[5] = {0, 0, 0, 0, 0}, two[5] = {2, 0, 0, 0, 0};
     const uint64_t bneg = (uint64_t)((uint8_t)b >> 7);
     const uint64_t babs = (uint64_t)(uint8_t)(b - (int8_t)((0 - (int)bneg) & (2 * b)));
-    fe4_set_lanes(&t->v, one, one, zero, two);
+    ge4_cached_identity(t);
     for (uint64_t j = 0; j < 8; j++) {
         const uint64_t eq = ct_barrier_u64((uint64_t)0 - ((((babs ^ (j + 1)) - 1) >> 63) & 1));
         ge4_cached_cmov(t, &table[j], _mm256_set1_epi64x((long long)eq));
@@ -55,24 +53,20 @@ static void ge_scalarmult(ge_p3 *r, const uint8_t s[32], const ge_p3 *p)
     ge4_cached table[8], t;
     ge4_extended u, acc;
     int8_t e[64];
-    fe d2;
-    ge_p3 identity;
 
     /* table[j] = [j + 1] P: one doubling, six additions. */
-    fe_from_bytes(&d2, ge_d2_bytes);
-    fe4_set_lanes(&u.v, p->X.v, p->Y.v, p->Z.v, p->T.v);
-    ge4_to_cached(&table[0], &u, d2.v);
+    ge4_from_p3(&u, p);
+    ge4_cached_from_extended(&table[0], &u);
     ge4_double(&acc, &u);
-    ge4_to_cached(&table[1], &acc, d2.v);
+    ge4_cached_from_extended(&table[1], &acc);
     for (int j = 2; j < 8; j++) {
         ge4_add(&acc, &u, &table[j - 1]);
-        ge4_to_cached(&table[j], &acc, d2.v);
+        ge4_cached_from_extended(&table[j], &acc);
     }
 
     sc_recode_radix16(e, s);
 
-    ge_p3_identity(&identity);
-    fe4_set_lanes(&acc.v, identity.X.v, identity.Y.v, identity.Z.v, identity.T.v);
+    ge4_identity(&acc);
     ge4_cached_select(&t, table, e[63]);
     ge4_add(&acc, &acc, &t);
     for (int i = 62; i >= 0; i--) {
@@ -80,8 +74,7 @@ static void ge_scalarmult(ge_p3 *r, const uint8_t s[32], const ge_p3 *p)
         ge4_cached_select(&t, table, e[i]);
         ge4_add(&acc, &acc, &t);
     }
-    uint64_t *v[4] = {r->X.v, r->Y.v, r->Z.v, r->T.v};
-    fe4_unpack(v, &acc.v);
+    ge4_to_p3(r, &acc);
 
     ct_wipe(e, sizeof e);
     ct_wipe(table, sizeof table);
