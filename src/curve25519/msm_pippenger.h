@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/align.h"
 #include "curve25519/edwards.h"
 #include "ecx/ecx.h"
 
@@ -91,15 +92,6 @@ static inline void ge_pippenger_sum_to_p3(ge_p3 *r, const ge_pippenger_sum *p)
     *r = *p;
 }
 #endif /* GE_PIPPENGER_KERNEL */
-
-/* Where the block of ge_msm_pippenger_vartime puts its arrays: vector
- * kernels load whole entries, so each array starts at a multiple of this. */
-#define GE_PIPPENGER_ALIGN 32
-
-static inline size_t ge_pippenger_round_up(size_t x)
-{
-    return (x + GE_PIPPENGER_ALIGN - 1) / GE_PIPPENGER_ALIGN * GE_PIPPENGER_ALIGN;
-}
 
 /* The number of significant bits of a 32-byte little-endian scalar, bit 255
  * ignored. */
@@ -180,12 +172,11 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
      * array aligned (the block's start too, by the slack). */
     if (n > SIZE_MAX / 4 / sizeof(ge_pippenger_point) || n > SIZE_MAX / 4 / sizeof(int16_t) / columns)
         return ECX_ERR_NOMEM;
-    const size_t points_bytes = ge_pippenger_round_up(n * sizeof(ge_pippenger_point));
-    const size_t buckets_bytes = ge_pippenger_round_up(nbuckets * sizeof(ge_pippenger_sum));
-    uint8_t *block = malloc(GE_PIPPENGER_ALIGN + points_bytes + buckets_bytes + n * columns * sizeof(int16_t) + nbuckets);
+    const size_t points_bytes = ecxi_round_up(n * sizeof(ge_pippenger_point));
+    const size_t buckets_bytes = ecxi_round_up(nbuckets * sizeof(ge_pippenger_sum));
+    uint8_t *block = malloc(ECXI_VECTOR_ALIGN + points_bytes + buckets_bytes + n * columns * sizeof(int16_t) + nbuckets);
     if (!block) return ECX_ERR_NOMEM;
-    const uintptr_t misalign = (uintptr_t)block % GE_PIPPENGER_ALIGN;
-    uint8_t *aligned = block + (misalign ? GE_PIPPENGER_ALIGN - misalign : 0);
+    uint8_t *aligned = ecxi_align_up(block);
     ge_pippenger_point *ready = (ge_pippenger_point *)aligned;
     ge_pippenger_sum *buckets = (ge_pippenger_sum *)(aligned + points_bytes);
     int16_t *digits = (int16_t *)(aligned + points_bytes + buckets_bytes);

@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/align.h"
 #include "curve25519/edwards.h"
 #include "ecx/ecx.h"
 
@@ -249,16 +250,13 @@ static void ge_straus_accumulate(ge_p3 *r, int top, const uint32_t start[257], c
 
 #endif /* GE_STRAUS_KERNEL */
 
-/* Table entries start at a multiple of this many bytes (vector entries are
- * loaded whole); the scratch space carries the slack. */
-#define GE_STRAUS_TABLE_ALIGN 32
-
 /* Scratch bytes ge_msm_straus_digits_scratch_vartime needs: a table entry
  * per odd multiple up to each point's largest digit, 4 bytes per digit,
- * and room to align the table. */
+ * and room to align the table (common/align.h: vector entries are loaded
+ * whole). */
 static size_t ge_straus_scratch_bytes(size_t table_entries, size_t digits)
 {
-    return table_entries * sizeof(ge_straus_entry) + digits * sizeof(uint32_t) + GE_STRAUS_TABLE_ALIGN;
+    return table_entries * sizeof(ge_straus_entry) + digits * sizeof(uint32_t) + ECXI_VECTOR_ALIGN;
 }
 
 /* The table entries and digits of n digit lists (for the scratch size).
@@ -315,9 +313,7 @@ static void ge_msm_straus_digits_fixed_scratch_vartime(ge_p3 *r, size_t n, const
         ge_p3_identity(r);
         return;
     }
-    const uintptr_t misalign = (uintptr_t)scratch % GE_STRAUS_TABLE_ALIGN;
-    ge_straus_entry *table =
-        (ge_straus_entry *)((uint8_t *)scratch + (misalign ? GE_STRAUS_TABLE_ALIGN - misalign : 0));
+    ge_straus_entry *table = ecxi_align_up(scratch);
     uint32_t *events = (uint32_t *)(table + entries);
 
     /* Counting sort of the digits by position (events as in
@@ -367,7 +363,7 @@ static int ge_msm_straus_digits_vartime(ge_p3 *r, size_t n, const ge_naf_digits 
 {
     size_t entries, total;
     if (!ge_straus_count(&entries, &total, n, d)) return ECX_ERR_NOMEM;
-    if (entries > (SIZE_MAX - total * sizeof(uint32_t) - GE_STRAUS_TABLE_ALIGN) / sizeof(ge_straus_entry))
+    if (entries > (SIZE_MAX - total * sizeof(uint32_t) - ECXI_VECTOR_ALIGN) / sizeof(ge_straus_entry))
         return ECX_ERR_NOMEM;
     void *scratch = malloc(ge_straus_scratch_bytes(entries, total) + 1);
     if (!scratch) return ECX_ERR_NOMEM;
