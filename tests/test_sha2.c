@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "hex.h"
+#include "hmac_oracle.h"
 #include "hash/sha256.h"
 #include "hash/sha512.h"
 
@@ -42,51 +43,34 @@ struct hash {
     void (*hmac_oracle)(uint8_t *out, const uint8_t *key, size_t keylen, const uint8_t *data, size_t len);
 };
 
-static void s256_oneshot(uint8_t *o, const uint8_t *d, size_t n) { ecxi_sha256(o, d, n); }
-static void s256_init(any_ctx *c) { ecxi_sha256_init(&c->s256); }
-static void s256_update(any_ctx *c, const uint8_t *d, size_t n) { ecxi_sha256_update(&c->s256, d, n); }
-static void s256_final(any_ctx *c, uint8_t *o) { ecxi_sha256_final(&c->s256, o); }
-static void s256_oracle(uint8_t *o, const uint8_t *d, size_t n) { crypto_hash_sha256(o, d, n); }
-static void h256_oneshot(uint8_t *o, const uint8_t *k, size_t kn, const uint8_t *d, size_t n)
-{
-    ecxi_hmac_sha256(o, k, kn, d, n);
-}
-static void h256_init(any_ctx *c, const uint8_t *k, size_t kn) { ecxi_hmac_sha256_init(&c->h256, k, kn); }
-static void h256_update(any_ctx *c, const uint8_t *d, size_t n) { ecxi_hmac_sha256_update(&c->h256, d, n); }
-static void h256_final(any_ctx *c, uint8_t *o) { ecxi_hmac_sha256_final(&c->h256, o); }
-static void h256_oracle(uint8_t *o, const uint8_t *k, size_t kn, const uint8_t *d, size_t n)
-{
-    crypto_auth_hmacsha256_state st;
-    crypto_auth_hmacsha256_init(&st, k, kn);
-    crypto_auth_hmacsha256_update(&st, d, n);
-    crypto_auth_hmacsha256_final(&st, o);
-}
-
-static void s512_oneshot(uint8_t *o, const uint8_t *d, size_t n) { ecxi_sha512(o, d, n); }
-static void s512_init(any_ctx *c) { ecxi_sha512_init(&c->s512); }
-static void s512_update(any_ctx *c, const uint8_t *d, size_t n) { ecxi_sha512_update(&c->s512, d, n); }
-static void s512_final(any_ctx *c, uint8_t *o) { ecxi_sha512_final(&c->s512, o); }
-static void s512_oracle(uint8_t *o, const uint8_t *d, size_t n) { crypto_hash_sha512(o, d, n); }
-static void h512_oneshot(uint8_t *o, const uint8_t *k, size_t kn, const uint8_t *d, size_t n)
-{
-    ecxi_hmac_sha512(o, k, kn, d, n);
-}
-static void h512_init(any_ctx *c, const uint8_t *k, size_t kn) { ecxi_hmac_sha512_init(&c->h512, k, kn); }
-static void h512_update(any_ctx *c, const uint8_t *d, size_t n) { ecxi_hmac_sha512_update(&c->h512, d, n); }
-static void h512_final(any_ctx *c, uint8_t *o) { ecxi_hmac_sha512_final(&c->h512, o); }
-static void h512_oracle(uint8_t *o, const uint8_t *k, size_t kn, const uint8_t *d, size_t n)
-{
-    crypto_auth_hmacsha512_state st;
-    crypto_auth_hmacsha512_init(&st, k, kn);
-    crypto_auth_hmacsha512_update(&st, d, n);
-    crypto_auth_hmacsha512_final(&st, o);
-}
+/* The adapters of one SHA-2 size: s<BITS>_* for the hash, h<BITS>_* for
+ * its HMAC, each with its libsodium oracle. */
+#define SHA2_ADAPTERS(BITS)                                                                        \
+    static void s##BITS##_oneshot(uint8_t *o, const uint8_t *d, size_t n) { ecxi_sha##BITS(o, d, n); } \
+    static void s##BITS##_init(any_ctx *c) { ecxi_sha##BITS##_init(&c->s##BITS); }                 \
+    static void s##BITS##_update(any_ctx *c, const uint8_t *d, size_t n)                           \
+    {                                                                                              \
+        ecxi_sha##BITS##_update(&c->s##BITS, d, n);                                                \
+    }                                                                                              \
+    static void s##BITS##_final(any_ctx *c, uint8_t *o) { ecxi_sha##BITS##_final(&c->s##BITS, o); } \
+    static void s##BITS##_oracle(uint8_t *o, const uint8_t *d, size_t n) { crypto_hash_sha##BITS(o, d, n); } \
+    static void h##BITS##_init(any_ctx *c, const uint8_t *k, size_t kn)                            \
+    {                                                                                              \
+        ecxi_hmac_sha##BITS##_init(&c->h##BITS, k, kn);                                            \
+    }                                                                                              \
+    static void h##BITS##_update(any_ctx *c, const uint8_t *d, size_t n)                           \
+    {                                                                                              \
+        ecxi_hmac_sha##BITS##_update(&c->h##BITS, d, n);                                           \
+    }                                                                                              \
+    static void h##BITS##_final(any_ctx *c, uint8_t *o) { ecxi_hmac_sha##BITS##_final(&c->h##BITS, o); }
+SHA2_ADAPTERS(256)
+SHA2_ADAPTERS(512)
 
 static const struct hash hashes[] = {
-    {"SHA-256", 32, 64, 8, sizeof(ecxi_sha256_ctx), sizeof(ecxi_hmac_sha256_ctx), s256_oneshot, s256_init, s256_update, s256_final, s256_oracle, h256_oneshot, h256_init,
-     h256_update, h256_final, h256_oracle},
-    {"SHA-512", 64, 128, 16, sizeof(ecxi_sha512_ctx), sizeof(ecxi_hmac_sha512_ctx), s512_oneshot, s512_init, s512_update, s512_final, s512_oracle, h512_oneshot,
-     h512_init, h512_update, h512_final, h512_oracle},
+    {"SHA-256", 32, 64, 8, sizeof(ecxi_sha256_ctx), sizeof(ecxi_hmac_sha256_ctx), s256_oneshot, s256_init, s256_update, s256_final, s256_oracle, ecxi_hmac_sha256, h256_init,
+     h256_update, h256_final, sodium_hmac_sha256},
+    {"SHA-512", 64, 128, 16, sizeof(ecxi_sha512_ctx), sizeof(ecxi_hmac_sha512_ctx), s512_oneshot, s512_init, s512_update, s512_final, s512_oracle, ecxi_hmac_sha512,
+     h512_init, h512_update, h512_final, sodium_hmac_sha512},
 };
 #define NHASHES (sizeof hashes / sizeof hashes[0])
 
