@@ -114,16 +114,12 @@ static inline uint8_t ed25519_batch_byte(ed25519_batch_stream *st)
 /* A uniform integer in [0, bound), 1 <= bound <= 256, by rejection. */
 static inline unsigned ed25519_batch_uniform(ed25519_batch_stream *st, unsigned bound)
 {
-    if (bound > 128) { /* Floyd's bounds, 184..200: the limit is bound itself */
-        for (;;) {
-            unsigned v = ed25519_batch_byte(st);
-            if (v < bound) return v;
-        }
-    }
-    const unsigned limit = 256 - 256 % bound;
+    /* Above 128, 256 % bound = 256 - bound, so the limit is bound itself and
+     * no division is needed (Floyd's bounds are 184..200). */
+    const unsigned limit = bound > 128 ? bound : 256 - 256 % bound;
     for (;;) {
         unsigned v = ed25519_batch_byte(st);
-        if (v < limit) return v % bound;
+        if (v < limit) return v < bound ? v : v % bound;
     }
 }
 
