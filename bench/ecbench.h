@@ -53,14 +53,15 @@
 #include <stdint.h>
 
 #include "benchmark_c.h"
-#include "dispatch/backend.h"
+#include "backend/ops_internal.h"
+#include "dispatch/registry.h"
 #include "ecx/ecx.h"
 #include "ecx/f25519.h"
 
 /* What a row of ours runs on: one backend, by all its tables. */
 struct ecbench_backend {
     const char *name;                /* "u64" */
-    const struct ecx_backend *table; /* whole operations (src/dispatch/backend.h) */
+    const struct ecx_backend *table; /* whole operations (src/backend/ops.h) */
     const ecx_f25519_ops *f25519;    /* the raw arithmetic table (ecx_f25519(name)) */
 };
 

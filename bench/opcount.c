@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dispatch/backend.h"
+#include "backend/ops_internal.h"
+#include "dispatch/registry.h"
 
 static const char *const ops[] = {
     "f25519/mul", "f25519/sq", "f25519/invert", "sc25519/mul",

@@ -16,7 +16,8 @@
 #include <gmp.h>
 
 #include "check.h"
-#include "dispatch/backend.h"
+#include "backend/ops_internal.h"
+#include "dispatch/registry.h"
 #include "ecx/ecx.h"
 #include "ecx/f25519.h"
 

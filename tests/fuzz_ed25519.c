@@ -38,7 +38,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dispatch/backend.h"
+#include "backend/ops_internal.h"
+#include "dispatch/registry.h"
 #include "ecx/ecx.h"
 #include "ecx/ed25519.h"
 #include "ecx/f25519.h"

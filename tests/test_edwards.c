@@ -20,7 +20,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dispatch/backend.h"
+#include "backend/ops_internal.h"
+#include "dispatch/registry.h"
 #include "ed25519_common.h"
 
 static const char *names[MAX_BACKENDS];

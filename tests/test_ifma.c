@@ -10,7 +10,8 @@
  * test says so and is skipped (exit 77). */
 #include <stdio.h>
 
-#include "dispatch/backend.h"
+#include "backend/ops_internal.h"
+#include "dispatch/registry.h"
 #include "dispatch/cpu.h"
 #include "ifma_checks.h"
 

@@ -25,7 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dispatch/backend.h"
+#include "backend/ops_internal.h"
+#include "dispatch/registry.h"
 #include "ed25519_common.h"
 
 static const char *names[MAX_BACKENDS];

@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "api/export.h"
-#include "dispatch/backend.h"
 #include "dispatch/registry.h"
 
 _Static_assert(ECXI_STATUS_UNSUPPORTED == ECX_ERR_UNSUPPORTED, "registry status mirrors ecx.h");

@@ -10,7 +10,7 @@
 
 #include "api/export.h"
 #include "common/constant_time.h"
-#include "dispatch/backend.h"
+#include "dispatch/registry.h"
 #include "ecx/ecx.h"
 
 /* Fills buf with n bytes from getrandom(2), retrying on EINTR and on short

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "api/export.h"
-#include "dispatch/backend.h"
+#include "dispatch/registry.h"
 
 ECX_EXPORT const ecx_f25519_ops *ecx_f25519(const char *backend)
 {

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "api/export.h"
-#include "dispatch/backend.h"
+#include "dispatch/registry.h"
 #include "ecx/ecx.h"
 
 ECX_EXPORT int ecx_p256_field_invert(uint8_t out[32], const uint8_t in[32])

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "api/export.h"
-#include "dispatch/backend.h"
+#include "dispatch/registry.h"
 #include "ecx/ecx.h"
 
 ECX_EXPORT int ecx_ristretto255_is_valid(const uint8_t p[32])

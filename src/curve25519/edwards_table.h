@@ -1,5 +1,5 @@
 /* The edwards25519 operations table of a backend (struct ecxi_edwards_ops,
- * src/dispatch/backend.h): byte-level wrappers of the group code for the
+ * src/backend/ops.h): byte-level wrappers of the group code for the
  * benchmarks and tests. Point inputs are decoded with the ZIP-215 rules (any
  * encoding that decodes, see edwards_encoding.h); outputs are canonical
  * encodings; scalars are 32 little-endian bytes with bit 255 ignored (as
@@ -19,7 +19,7 @@
 #include "curve25519/scalar_mul_base.h"
 #include "curve25519/scalar_mul_double.h"
 #include "curve25519/scalar_mul_variable.h"
-#include "dispatch/backend.h"
+#include "backend/ops_internal.h"
 
 /* s with bit 255 cleared. */
 static inline void edwards_op_scalar(uint8_t t[32], const uint8_t s[32])

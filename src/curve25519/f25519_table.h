@@ -6,7 +6,7 @@
 #ifndef ECX_CURVE25519_F25519_TABLE_H
 #define ECX_CURVE25519_F25519_TABLE_H
 
-#include "dispatch/backend.h"
+#include "backend/ops_internal.h"
 
 static void table_fe_from_bytes(ecx_fe25519 *r, const uint8_t s[32])
 {

@@ -39,7 +39,7 @@
 #include "curve25519/edwards_encoding.h"
 #include "curve25519/msm_pippenger.h"
 #include "curve25519/msm_straus.h"
-#include "dispatch/backend.h"
+#include "backend/ops_internal.h"
 #include "ecx/ecx.h"
 
 /* Straus below this many points, Pippenger from it on (measured above). */

@@ -1,5 +1,5 @@
 /* The ristretto255 operations table of a backend (struct ecxi_ristretto_ops,
- * src/dispatch/backend.h): byte-level operations on 32-byte encodings, on
+ * src/backend/ops.h): byte-level operations on 32-byte encodings, on
  * top of ristretto.h and the edwards25519 scalar multiplications.
  *
  * Inputs are checked here, not in src/api (which only rejects NULL): a point
@@ -24,7 +24,7 @@
 #include "curve25519/ristretto.h"
 #include "curve25519/scalar_mul_base.h"
 #include "curve25519/scalar_mul_variable.h"
-#include "dispatch/backend.h"
+#include "backend/ops_internal.h"
 #include "ecx/ecx.h"
 
 _Static_assert(ECX_OK == 0 && ECX_ERR_INVALID == -1, "ristretto_status computes the status arithmetically");

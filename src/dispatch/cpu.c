@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dispatch/backend.h"
+#include "backend/ops.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuinfo_x86.h>

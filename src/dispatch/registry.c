@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dispatch/backend.h"
 #include "dispatch/cpu.h"
 #include "dispatch/registry.h"
 

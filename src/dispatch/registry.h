@@ -1,8 +1,11 @@
-/* Registry functions used by src/api (besides those in backend.h). */
+/* The registry (src/dispatch/registry.c), as src/api, the tests and the
+ * benchmarks see it. */
 #ifndef ECX_DISPATCH_REGISTRY_H
 #define ECX_DISPATCH_REGISTRY_H
 
 #include <stddef.h>
+
+#include "backend/ops.h"
 
 /* Mirrors ECX_ERR_UNSUPPORTED; dispatch does not include the public headers'
  * status codes so that it stays below src/api. */
@@ -16,5 +19,10 @@ int ecxi_registry_init(void);
 int ecxi_backend_activate(const char *name);
 /* Usable backend names, best first; returns the total, fills at most max. */
 size_t ecxi_backend_list(const char **names, size_t max);
+
+/* The table named `name` if it is built and usable on this CPU, else NULL. */
+const struct ecx_backend *ecxi_backend_find(const char *name);
+/* The active table (runs the one-time initialisation first). */
+const struct ecx_backend *ecxi_backend_active(void);
 
 #endif

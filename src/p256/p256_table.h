@@ -1,5 +1,5 @@
 /* The P-256 operations table of a backend (struct ecxi_p256_ops,
- * src/dispatch/backend.h), written once over p256/field.h and p256/scalar.h:
+ * src/backend/ops.h), written once over p256/field.h and p256/scalar.h:
  * the two inversions behind ecx_p256_field_invert and
  * ecx_p256_scalar_invert, and byte-level arithmetic tables for the tests and
  * benchmarks.
@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "common/constant_time.h"
-#include "dispatch/backend.h"
+#include "backend/ops_internal.h"
 #include "ecx/ecx.h"
 #include "p256/field.h"
 #include "p256/field_invert_fermat.h"

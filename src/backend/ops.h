@@ -1,0 +1,94 @@
+/* The operations table every backend defines: the interface between the
+ * backends and dispatch, in a neutral place both include (DESIGN.md).
+ *
+ * A backend is one or a few translation units that include its arithmetic
+ * headers, then the generic implementation headers of src/curve25519 and
+ * src/p256, and end by defining `const struct ecx_backend ecxi_backend_NAME`
+ * (curve25519/backend_impl.h). Everything else in a backend is static. The
+ * public functions in src/api check their arguments, then make one call
+ * through the active table: dispatch happens once per public call.
+ *
+ * This header holds what the public functions call; the entries only the
+ * tests and benchmarks use are in backend/ops_internal.h.
+ */
+#ifndef ECX_BACKEND_OPS_H
+#define ECX_BACKEND_OPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ecx/f25519.h"
+
+/* CPU features a backend may require; see src/dispatch/cpu.c. */
+#define ECXI_CPU_AVX2 (1u << 0)
+#define ECXI_CPU_IFMA (1u << 1) /* avx512ifma + avx512vl, with OS support */
+#define ECXI_CPU_NEON (1u << 2)
+
+/* Test- and benchmark-only tables (backend/ops_internal.h). */
+struct ecxi_f25519_internal;
+struct ecxi_edwards_ops;
+struct ecxi_p256_arith;
+
+/* Ristretto255 (RFC 9496) on 32-byte encodings, for the public functions
+ * of ristretto.h (src/curve25519/ristretto_table.h). src/api rejects NULL
+ * buffers (the msm arrays only when n > 0); the table checks the rest:
+ * points must be canonical encodings (RFC 9496, section 4.3.1) and scalars
+ * canonical (little-endian, < l) — the scalar check is here because it must
+ * be constant time for secret scalars. Each returns ECX_OK,
+ * ECX_ERR_INVALID, or (msm_vartime only) ECX_ERR_NOMEM. Outputs may alias
+ * inputs. */
+struct ecxi_ristretto_ops {
+    /* ECX_OK if p decodes, else ECX_ERR_INVALID. */
+    int (*is_valid)(const uint8_t p[32]);
+    int (*add)(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]);
+    int (*sub)(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]);
+    /* r = [s]p and r = [s]B. Constant time in s; s >= l gives
+     * ECX_ERR_INVALID and r = the identity (no branch on the scalar). */
+    int (*scalarmult)(uint8_t r[32], const uint8_t s[32], const uint8_t p[32]);
+    int (*scalarmult_base)(uint8_t r[32], const uint8_t s[32]);
+    /* The one-way map of 64 uniform bytes (section 4.3.4). Constant time. */
+    int (*from_uniform)(uint8_t r[32], const uint8_t h[64]);
+    /* r = sum [scalars[i]] points[i] (n = 0: the identity). Variable time. */
+    int (*msm_vartime)(uint8_t r[32], size_t n, const uint8_t scalars[][32], const uint8_t points[][32]);
+};
+
+/* P-256 (src/p256/p256_table.h). Values are 32-byte big-endian (SEC1).
+ * src/api rejects NULL buffers; the table checks the values, in constant
+ * time because they may be secret. Outputs may alias inputs. Keys and
+ * ECDSA join this table with the P-256 issue. */
+struct ecxi_p256_ops {
+    /* out = 1/in mod p, resp. mod n. ECX_OK for 0 < in < modulus; otherwise
+     * ECX_ERR_INVALID and out = 0 (written without a branch on in). */
+    int (*field_invert)(uint8_t out[32], const uint8_t in[32]);
+    int (*scalar_invert)(uint8_t out[32], const uint8_t in[32]);
+    /* For the tests and benchmarks: the arithmetic mod p and mod n, and
+     * out = in^(p-2) mod p by the addition chain of
+     * src/p256/field_invert_fermat.h (any in, reduced mod p first). */
+    const struct ecxi_p256_arith *field;
+    const struct ecxi_p256_arith *scalar;
+    void (*field_invert_fermat)(uint8_t out[32], const uint8_t in[32]);
+};
+
+struct ecx_backend {
+    const char *name;
+    unsigned cpu_requirements; /* all of these ECXI_CPU_* bits are needed */
+    const ecx_f25519_ops *f25519;
+    const struct ecxi_f25519_internal *f25519_internal;
+
+    /* Ed25519. Arguments are checked by src/api: buffers are non-NULL. */
+    int (*ed25519_keypair)(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32]);
+    int (*ed25519_sign)(uint8_t sig[64], const uint8_t *m, size_t mlen, const uint8_t sk[64]);
+    /* zip215 = 0: strict (libsodium 1.0.18) rules; 1: ZIP-215 rules. */
+    int (*ed25519_verify)(const uint8_t sig[64], const uint8_t *m, size_t mlen, const uint8_t pk[32],
+                          unsigned zip215);
+    /* ZIP-215 rules; the weights are derived from `seed` (32 random bytes
+     * from the API layer). */
+    int (*ed25519_verify_batch)(size_t n, const uint8_t *const sigs[], const uint8_t *const msgs[],
+                                const size_t mlens[], const uint8_t *const pks[], int results[],
+                                const uint8_t seed[32]);
+    const struct ecxi_edwards_ops *edwards;
+    const struct ecxi_ristretto_ops *ristretto;
+    const struct ecxi_p256_ops *p256;
+};
+
+#endif
