@@ -6,7 +6,8 @@
 #   4. the valgrind constant-time check on every backend (gcc and clang builds),
 #   5. AArch64 and ARMv7 cross builds running the suite under qemu-user,
 #   6. a clang ASan + UBSan build running the suite, then the libFuzzer
-#      target tests/fuzz_ed25519.c for ECX_FUZZ_SECONDS (default 90) seconds.
+#      target tests/fuzz_ed25519.c for ECX_FUZZ_SECONDS (default 90) seconds,
+#   7. small builds of single tests: the stack-residue test at -O2 (gcc, clang).
 # Build directories go under build-test/ (override with ECX_TEST_DIR). The
 # last line is "N passed, N failed"; the exit status is non-zero on failure.
 set -u
@@ -67,6 +68,32 @@ build_and_test armv7 "${common[@]}" --cross-file "$root/cross/armv7-linux-gnueab
 CC=clang CXX=clang++ build_and_test fuzz -Dwerror=true --buildtype=debugoptimized \
   -Db_sanitize=address,undefined -Db_lundef=false \
   -Dc_args=-fsanitize-coverage=inline-8bit-counters,pc-table
+
+# build_and_test_only NAME "TEST..." [meson setup options...]: configure, build
+# only the named test programs (and the library) and run just those.
+build_and_test_only() {
+  local name=$1 tests=$2; shift 2
+  local dir=$out/$name targets=()
+  step "$name ($tests)"
+  for t in $tests; do targets+=("tests/$t"); done
+  if [ ! -f "$dir/build.ninja" ]; then
+    meson setup "$dir" "$@" >"$out/$name.setup.log" 2>&1 || { tail -30 "$out/$name.setup.log"; sources+=("log:$out/$name.setup.log"); return; }
+  fi
+  if ! ninja -C "$dir" "${targets[@]}" >"$out/$name.build.log" 2>&1; then
+    tail -40 "$out/$name.build.log"
+    sources+=("log:$out/$name.build.log")
+    return
+  fi
+  # shellcheck disable=SC2086
+  meson test -C "$dir" --no-rebuild --num-processes 2 --print-errorlogs $tests >"$out/$name.test.log" 2>&1
+  grep -E '^ *[0-9]+/[0-9]+ ' "$out/$name.test.log" | sed 's/^/  /'
+  sources+=("$dir")
+}
+
+# Secrets left on the stack (tests/test_residue.c) at -O2 as well: the gcc and
+# clang builds above are -O3, and what the compiler spills differs.
+CC=gcc CXX=g++ build_and_test_only residue-gcc-O2 test_residue "${common[@]}" -Doptimization=2
+CC=clang CXX=clang++ build_and_test_only residue-clang-O2 test_residue "${common[@]}" -Doptimization=2
 
 fuzz_seconds=${ECX_FUZZ_SECONDS:-90}
 step "fuzz_ed25519 (libFuzzer, $fuzz_seconds s)"

@@ -22,7 +22,9 @@
  *   sc_r2, sc_r3                 limbs29(2^522 mod l), limbs29(2^783 mod l)
  *   sc_rw                        limbs29(2^256 * 2^522 mod l)   (sc_from_wide)
  *   sc_modulus_s30               l in signed 30-bit limbs, pow(l, -1, 2**30)
- * Every function here is constant time.
+ * Every function here is constant time. The conversions (from and to bytes)
+ * wipe their copies of the value before returning: a scalar may be a secret
+ * key or a nonce (tests/test_residue.c scans the stack for what is left).
  */
 #ifndef ECX_BACKEND_U32_SCALAR_H
 #define ECX_BACKEND_U32_SCALAR_H
@@ -35,6 +37,7 @@ typedef struct {
 
 #include "curve25519/scalar.h"
 #include "backend/u32/modinv.h"
+#include "common/constant_time.h"
 
 #define SC_M29 ((uint32_t)0x1fffffff)
 #define SC_L0 ((uint32_t)0x1cf5d3ed)
@@ -207,6 +210,8 @@ static inline unsigned sc_from_bytes(sc *r, const uint8_t s[32])
     sc_montmul(r->v, limbs, sc_r2); /* s R^2 / R = s R */
     const uint32_t mask = ct_barrier_u32(0u - borrow);
     for (int i = 0; i < 9; i++) r->v[i] &= mask;
+    ct_wipe(w, sizeof w);
+    ct_wipe(limbs, sizeof limbs);
     return borrow;
 }
 
@@ -218,6 +223,8 @@ static inline void sc_from_bytes_reduce(sc *r, const uint8_t s[32])
     sc_load_words(w, s);
     sc_words_to_limbs(limbs, w);
     sc_montmul(r->v, limbs, sc_r2);
+    ct_wipe(w, sizeof w);
+    ct_wipe(limbs, sizeof limbs);
 }
 
 /* r = lo + hi 2^256 mod l from 64 little-endian bytes:
@@ -233,6 +240,11 @@ static inline void sc_from_wide(sc *r, const uint8_t s[64])
     sc_montmul(x.v, lo, sc_r2);
     sc_montmul(y.v, hi, sc_rw);
     sc_add(r, &x, &y);
+    ct_wipe(w, sizeof w);
+    ct_wipe(lo, sizeof lo);
+    ct_wipe(hi, sizeof hi);
+    ct_wipe(&x, sizeof x);
+    ct_wipe(&y, sizeof y);
 }
 
 /* s = canonical little-endian encoding of a (< l): x R / R = x. */
@@ -248,6 +260,8 @@ static inline void sc_to_bytes(uint8_t s[32], const sc *a)
         s[4 * i + 2] = (uint8_t)(w[i] >> 16);
         s[4 * i + 3] = (uint8_t)(w[i] >> 24);
     }
+    ct_wipe(v, sizeof v);
+    ct_wipe(w, sizeof w);
 }
 
 /* r = a + b mod l: limb sums with carries (a + b < 2l < 2^261), then one

@@ -19,7 +19,9 @@
  * defined, the portable C below runs. Both give identical results.
  *
  * All functions are constant time: no branch and no memory index depends on
- * scalar values.
+ * scalar values. The conversions (from and to bytes) wipe their copies of the
+ * value before returning: a scalar may be a secret key or a nonce
+ * (tests/test_residue.c scans the stack for what is left).
  *
  * Constants were derived with python3 (l as above, R = 2**256):
  *   SC_L    = l                          (limbs of l)
@@ -43,6 +45,7 @@ typedef struct {
 #include "curve25519/scalar.h"
 #include "backend/u64/modinv.h"
 #include "common/bytes.h"
+#include "common/constant_time.h"
 
 __extension__ typedef unsigned __int128 sc_u128;
 
@@ -376,6 +379,7 @@ static inline unsigned sc_from_bytes(sc *r, const uint8_t s[32])
         x[i] &= mask;
     }
     sc_montmul(r->v, x, SC_R2);
+    ct_wipe(x, sizeof x);
     return (unsigned)(mask & 1);
 }
 
@@ -389,6 +393,7 @@ static inline void sc_from_bytes_reduce(sc *r, const uint8_t s[32])
         x[i] = load64_le(s + 8 * i);
     }
     sc_montmul(r->v, x, SC_R2);
+    ct_wipe(x, sizeof x);
 }
 
 /* r = s mod l for a 512-bit little-endian s = lo + hi 2^256:
@@ -406,6 +411,10 @@ static inline void sc_from_wide(sc *r, const uint8_t s[64])
     sc_montmul(a.v, lo, SC_R2);
     sc_montmul(b.v, hi, SC_R3);
     sc_add(r, &a, &b);
+    ct_wipe(lo, sizeof lo);
+    ct_wipe(hi, sizeof hi);
+    ct_wipe(&a, sizeof a);
+    ct_wipe(&b, sizeof b);
 }
 
 /* Canonical encoding (< l): leaves Montgomery form by REDC of (aR, 0). */
@@ -418,6 +427,8 @@ static inline void sc_to_bytes(uint8_t s[32], const sc *a)
     for (i = 0; i < 4; i++) {
         store64_le(s + 8 * i, x[i]);
     }
+    ct_wipe(t, sizeof t);
+    ct_wipe(x, sizeof x);
 }
 
 /* r = a + b mod l; a + b < 2l < 2^254 never carries out of 256 bits. */
