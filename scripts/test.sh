@@ -7,7 +7,8 @@
 #   5. AArch64 and ARMv7 cross builds running the suite under qemu-user,
 #   6. a clang ASan + UBSan build running the suite, then the libFuzzer
 #      target tests/fuzz_ed25519.c for ECX_FUZZ_SECONDS (default 90) seconds,
-#   7. small builds of single tests: the stack-residue test at -O2 (gcc, clang).
+#   7. small builds of single tests: the stack-residue test at -O2 (gcc, clang),
+#      the thread tests under clang's ThreadSanitizer.
 # Build directories go under build-test/ (override with ECX_TEST_DIR). The
 # last line is "N passed, N failed"; the exit status is non-zero on failure.
 set -u
@@ -94,6 +95,12 @@ build_and_test_only() {
 # clang builds above are -O3, and what the compiler spills differs.
 CC=gcc CXX=g++ build_and_test_only residue-gcc-O2 test_residue "${common[@]}" -Doptimization=2
 CC=clang CXX=clang++ build_and_test_only residue-clang-O2 test_residue "${common[@]}" -Doptimization=2
+
+# ThreadSanitizer on the thread tests only (concurrent first use, backend
+# switching under load; tests/test_threads.c, tests/test_dispatch.c): a data
+# race ends the program with TSan's report.
+CC=clang CXX=clang++ build_and_test_only tsan "test_dispatch test_threads" -Dwerror=true \
+  --buildtype=debugoptimized -Db_sanitize=thread -Db_lundef=false
 
 fuzz_seconds=${ECX_FUZZ_SECONDS:-90}
 step "fuzz_ed25519 (libFuzzer, $fuzz_seconds s)"
