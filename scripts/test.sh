@@ -8,7 +8,8 @@
 #   6. a clang ASan + UBSan build running the suite, then the libFuzzer
 #      target tests/fuzz_ed25519.c for ECX_FUZZ_SECONDS (default 90) seconds,
 #   7. small builds of single tests: the stack-residue test at -O2 (gcc, clang),
-#      the thread tests under clang's ThreadSanitizer.
+#      the thread tests under clang's ThreadSanitizer,
+#   8. the checked-bounds build (-Decx_verify=true) running the suite.
 # Build directories go under build-test/ (override with ECX_TEST_DIR). The
 # last line is "N passed, N failed"; the exit status is non-zero on failure.
 set -u
@@ -107,6 +108,31 @@ CC=clang CXX=clang++ build_and_test_only residue-clang-O2 test_residue "${common
 # race ends the program with TSan's report.
 CC=clang CXX=clang++ build_and_test_only tsan "test_dispatch test_threads" -Dwerror=true \
   --buildtype=debugoptimized -Db_sanitize=thread -Db_lundef=false
+
+# The checked-bounds build (meson -Decx_verify=true, src/common/verify.h):
+# every u32 and u64 field and scalar operation checks its documented input
+# and output bounds, and the suite runs once in it. test_ifma is left out:
+# its 4-way checks use u64's fe_add and fe_sub as the reference on limbs up
+# to 2^52, beyond the TIGHT inputs u64 documents, which this build rejects.
+step "verify (checked bounds)"
+verify_dir=$out/verify
+if [ -f "$verify_dir/build.ninja" ] || CC=gcc CXX=g++ meson setup "$verify_dir" -Dwerror=true \
+     --buildtype=debugoptimized -Decx_verify=true >"$out/verify.setup.log" 2>&1; then
+  if ninja -C "$verify_dir" >"$out/verify.build.log" 2>&1; then
+    # shellcheck disable=SC2046
+    meson test -C "$verify_dir" --no-rebuild --num-processes 2 --print-errorlogs \
+      $(meson test -C "$verify_dir" --no-rebuild --list 2>/dev/null | grep -E '^test_' | grep -vx test_ifma) \
+      >"$out/verify.test.log" 2>&1
+    grep -E '^ *[0-9]+/[0-9]+ ' "$out/verify.test.log" | sed 's/^/  /'
+    sources+=("$verify_dir")
+  else
+    tail -40 "$out/verify.build.log"
+    sources+=("log:$out/verify.build.log")
+  fi
+else
+  tail -30 "$out/verify.setup.log"
+  sources+=("log:$out/verify.setup.log")
+fi
 
 fuzz_seconds=${ECX_FUZZ_SECONDS:-90}
 step "fuzz_ed25519 (libFuzzer, $fuzz_seconds s)"
