@@ -202,28 +202,24 @@ static void test_known_answers(const char *name)
     if (!original) return;
     CHECK_CTX(__real_ecxi_backend_self_test(original) == 1, name);
 
-    struct ecx_backend broken;
-    broken = *original;
-    broken.ed25519_sign = sign_flipped;
-    CHECK_CTX(__real_ecxi_backend_self_test(&broken) == 0, "wrong signature");
-    broken = *original;
-    broken.ed25519_keypair = keypair_flipped;
-    CHECK_CTX(__real_ecxi_backend_self_test(&broken) == 0, "wrong public key");
-    broken = *original;
-    broken.ed25519_verify = verify_accepts_all;
-    CHECK_CTX(__real_ecxi_backend_self_test(&broken) == 0, "verify accepts everything");
-    broken = *original;
-    broken.ed25519_verify = verify_rejects_all;
-    CHECK_CTX(__real_ecxi_backend_self_test(&broken) == 0, "verify rejects everything");
-
-    broken = *original;
-    broken_f25519 = *original->f25519;
-    broken_f25519.fe_mul = fe_mul_wrong;
-    broken.f25519 = &broken_f25519;
-    CHECK_CTX(__real_ecxi_backend_self_test(&broken) == 0, "wrong field multiplication");
-    broken_f25519 = *original->f25519;
-    broken_f25519.sc_invert = sc_invert_wrong;
-    CHECK_CTX(__real_ecxi_backend_self_test(&broken) == 0, "wrong scalar inversion");
+    /* One wrong operation per copy; each copy must fail. */
+    for (int k = 0; k < 6; k++) {
+        static const char *const what[6] = {"wrong signature",           "wrong public key",
+                                            "verify accepts everything", "verify rejects everything",
+                                            "wrong field multiplication", "wrong scalar inversion"};
+        struct ecx_backend broken = *original;
+        broken_f25519 = *original->f25519;
+        broken.f25519 = &broken_f25519;
+        switch (k) {
+        case 0: broken.ed25519_sign = sign_flipped; break;
+        case 1: broken.ed25519_keypair = keypair_flipped; break;
+        case 2: broken.ed25519_verify = verify_accepts_all; break;
+        case 3: broken.ed25519_verify = verify_rejects_all; break;
+        case 4: broken_f25519.fe_mul = fe_mul_wrong; break;
+        default: broken_f25519.sc_invert = sc_invert_wrong; break;
+        }
+        CHECK_CTX(__real_ecxi_backend_self_test(&broken) == 0, what[k]);
+    }
 }
 
 int main(void)
