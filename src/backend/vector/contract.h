@@ -43,6 +43,10 @@
 
 #include <stdint.h>
 
+/* The switch of backend/vector/kernels.h: the generic code keeps its serial
+ * kernels out of a translation unit that has a vector contract. */
+#define ECXI_VECTOR_KERNELS 1
+
 /* ---------------------------------------------------------------- part 1
  * Field arithmetic, from the backend's field4.h. */
 

@@ -1,6 +1,8 @@
-/* ifma backend: edwards25519 point operations with the four coordinates of
- * one point in the four lanes of an fe4 (field4.h), so that each step of a
- * formula is one 4-way multiplication.
+/* The vector layer's edwards25519 point formulas (part 2 of
+ * backend/vector/contract.h), written once on the contract's field names:
+ * the four coordinates of one point in the four lanes of an fe4, so that
+ * each step of a formula is one 4-way multiplication. Any vector backend
+ * whose field4.h meets the contract can use them as they are.
  *
  * Source: the parallel formulas of Hisil, Wong, Carter and Dawson,
  * "Twisted Edwards curves revisited" (ASIACRYPT 2008), section 3.1
@@ -10,67 +12,37 @@
  * and one 4-way multiplication, with lane shuffles and additions between
  * them. The code is ecx's own.
  *
- * Lanes:
- *   ge4_extended: (X, Y, Z, T), x = X/Z, y = Y/Z, xy = T/Z (the u64
- *                 backend's ge_p3, coordinate for coordinate);
- *   ge4_cached:   (Y - X, Y + X, 2d T, 2 Z), a point ready to be added.
- * Every stored fe4 is REDUCED (field4.h). Constant time: no branch or index
- * depends on the coordinates.
+ * Lanes (contract.h): ge4_extended (X, Y, Z, T), the u64 backend's ge_p3
+ * coordinate for coordinate; ge4_cached (Y - X, Y + X, 2d T, 2 Z). Every
+ * stored fe4 is REDUCED. Constant time: no branch or index depends on the
+ * coordinates.
  *
- * Needs -mavx512ifma -mavx512vl, like field4.h.
+ * Include after the backend's field4.h (and so after its serial partner's
+ * field.h).
  */
-#ifndef ECX_BACKEND_IFMA_EDWARDS4_H
-#define ECX_BACKEND_IFMA_EDWARDS4_H
+#ifndef ECX_BACKEND_VECTOR_EDWARDS4_H
+#define ECX_BACKEND_VECTOR_EDWARDS4_H
 
-#include "backend/ifma/field4.h"
+#include "curve25519/field_common.h" /* first of the generic headers, as in backend_impl.h */
+#include "curve25519/edwards.h"      /* ge_d2_bytes */
 
 /* The point operations are flattened (every fe4 operation inlined into
- * them): called out of line, a 4-way multiplication passes its ten vectors
+ * them): called out of line, a 4-way multiplication passes its vectors
  * through memory. They are large enough that gcc 12 keeps them out of line
  * itself once a translation unit uses them in several places. */
+#if defined(__GNUC__) || defined(__clang__)
 #define GE4_FLATTEN __attribute__((flatten))
-
-typedef struct {
-    fe4 v; /* (X, Y, Z, T) */
-} ge4_extended;
-
-typedef struct {
-    fe4 v; /* (Y - X, Y + X, 2d T, 2 Z) */
-} ge4_cached;
-
-/* r = the lanes of a rearranged: lane k of r is lane sel_k of a, with the
- * four selectors packed as _MM_SHUFFLE(sel_3, sel_2, sel_1, sel_0). */
-#define FE4_PERMUTE(r, a, imm)                                                                     \
-    do {                                                                                           \
-        for (int k_ = 0; k_ < 5; k_++) (r)->l[k_] = _mm256_permute4x64_epi64((a)->l[k_], (imm));   \
-    } while (0)
-
-/* r = lanes of a where the 4-bit mask has a 0, of b where it has a 1 (bit
- * k for lane k). */
-#define FE4_BLEND(r, a, b, lanes)                                                                  \
-    do {                                                                                           \
-        for (int k_ = 0; k_ < 5; k_++)                                                             \
-            (r)->l[k_] = _mm256_blend_epi32((a)->l[k_], (b)->l[k_], FE4_BLEND_MASK32(lanes));      \
-    } while (0)
-/* A 64-bit-lane mask as the 32-bit-lane mask vpblendd takes. */
-#define FE4_BLEND_MASK32(m)                                                                        \
-    ((((m) & 1) ? 0x03 : 0) | (((m) & 2) ? 0x0c : 0) | (((m) & 4) ? 0x30 : 0) | (((m) & 8) ? 0xc0 : 0))
-
-/* r = (a0, a1, a2, a3) lane constants from four u64 limb sets. */
-static inline void fe4_set_lanes(fe4 *r, const uint64_t *a0, const uint64_t *a1, const uint64_t *a2,
-                                 const uint64_t *a3)
-{
-    const uint64_t *v[4] = {a0, a1, a2, a3};
-    fe4_pack(r, v);
-}
+#else
+#define GE4_FLATTEN
+#endif
 
 /* r = (Y - X, Y + X, T, Z) of p, REDUCED: the left factor of an addition
  * and the start of the cached form. */
 static inline void ge4_ymx_ypx_t_z(fe4 *r, const ge4_extended *p)
 {
     fe4 a, x, s;
-    FE4_PERMUTE(&a, &p->v, _MM_SHUFFLE(2, 3, 1, 1)); /* (Y, Y, T, Z) */
-    FE4_PERMUTE(&x, &p->v, _MM_SHUFFLE(0, 0, 0, 0)); /* (X, X, X, X) */
+    FE4_PERMUTE(&a, &p->v, FE4_LANES(1, 1, 3, 2)); /* (Y, Y, T, Z) */
+    FE4_PERMUTE(&x, &p->v, FE4_LANES(0, 0, 0, 0)); /* (X, X, X, X) */
     fe4_sub(r, &a, &x);                               /* lane 0: Y - X */
     fe4_add(&s, &a, &x);                              /* lane 1: Y + X */
     FE4_BLEND(r, r, &s, 2);
@@ -84,8 +56,8 @@ static inline void ge4_ymx_ypx_t_z(fe4 *r, const ge4_extended *p)
 static inline void ge4_from_efgh(ge4_extended *r, const fe4 *efgh)
 {
     fe4 u, w;
-    FE4_PERMUTE(&u, efgh, _MM_SHUFFLE(0, 1, 2, 0)); /* (E, G, F, E) */
-    FE4_PERMUTE(&w, efgh, _MM_SHUFFLE(3, 2, 3, 1)); /* (F, H, G, H) */
+    FE4_PERMUTE(&u, efgh, FE4_LANES(0, 2, 1, 0)); /* (E, G, F, E) */
+    FE4_PERMUTE(&w, efgh, FE4_LANES(1, 3, 2, 3)); /* (F, H, G, H) */
     fe4_mul(&r->v, &u, &w);
 }
 
@@ -99,8 +71,8 @@ static inline GE4_FLATTEN void ge4_add(ge4_extended *r, const ge4_extended *p, c
     ge4_ymx_ypx_t_z(&d, p);
     fe4_mul(&abcd, &d, &q->v);
 
-    FE4_PERMUTE(&t1, &abcd, _MM_SHUFFLE(1, 3, 3, 1)); /* (B, D, D, B) */
-    FE4_PERMUTE(&t2, &abcd, _MM_SHUFFLE(0, 2, 2, 0)); /* (A, C, C, A) */
+    FE4_PERMUTE(&t1, &abcd, FE4_LANES(1, 3, 3, 1)); /* (B, D, D, B) */
+    FE4_PERMUTE(&t2, &abcd, FE4_LANES(0, 2, 2, 0)); /* (A, C, C, A) */
     fe4_sub(&d, &t1, &t2);
     fe4_add(&s, &t1, &t2);
     FE4_BLEND(&d, &d, &s, 12); /* (B - A, D - C, D + C, B + A) */
@@ -115,40 +87,43 @@ static inline GE4_FLATTEN void ge4_add(ge4_extended *r, const ge4_extended *p, c
 static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p)
 {
     fe4 xx, yy, s, sq, a, b, sum, diff, w, t, neg, twice, z, efgh;
-    FE4_PERMUTE(&xx, &p->v, _MM_SHUFFLE(0, 0, 0, 0));
-    FE4_PERMUTE(&yy, &p->v, _MM_SHUFFLE(1, 1, 1, 1));
+    FE4_PERMUTE(&xx, &p->v, FE4_LANES(0, 0, 0, 0));
+    FE4_PERMUTE(&yy, &p->v, FE4_LANES(1, 1, 1, 1));
     fe4_add(&s, &xx, &yy);
     FE4_BLEND(&s, &p->v, &s, 8); /* (X, Y, Z, X + Y) */
     fe4_carry(&s, &s);
     fe4_sq(&sq, &s); /* (A, B, Z^2, S) */
 
-    FE4_PERMUTE(&a, &sq, _MM_SHUFFLE(0, 0, 0, 0));
-    FE4_PERMUTE(&b, &sq, _MM_SHUFFLE(1, 1, 1, 1));
-    fe4_add(&sum, &a, &b);       /* < 2^53 */
-    fe4_sub(&diff, &a, &b);      /* < 2^54 */
+    FE4_PERMUTE(&a, &sq, FE4_LANES(0, 0, 0, 0));
+    FE4_PERMUTE(&b, &sq, FE4_LANES(1, 1, 1, 1));
+    fe4_add(&sum, &a, &b); /* LOOSE */
+    fe4_sub(&diff, &a, &b); /* LOOSE */
     FE4_BLEND(&w, &sum, &diff, 6); /* (A + B, A - B, A - B, A + B) */
 
-    FE4_PERMUTE(&t, &sq, _MM_SHUFFLE(3, 3, 2, 3)); /* (S, Z^2, ., .) */
-    for (int k = 0; k < 5; k++) z.l[k] = _mm256_setzero_si256();
-    fe4_sub(&neg, &z, &t);       /* lane 0: -S, < 2^54 */
-    fe4_add(&twice, &t, &t);     /* lane 1: 2 Z^2, < 2^53 */
+    FE4_PERMUTE(&t, &sq, FE4_LANES(3, 2, 3, 3)); /* (S, Z^2, ., .) */
+    fe4_zero(&z);
+    fe4_sub(&neg, &z, &t);   /* lane 0: -S, LOOSE */
+    fe4_add(&twice, &t, &t); /* lane 1: 2 Z^2, LOOSE */
     FE4_BLEND(&z, &z, &neg, 1);
     FE4_BLEND(&z, &z, &twice, 2); /* (-S, 2 Z^2, 0, 0) */
 
-    fe4_add(&efgh, &w, &z); /* limbs < 2^55: one carry makes it REDUCED */
+    fe4_add(&efgh, &w, &z); /* LOOSE + LOOSE: one carry makes it REDUCED */
     fe4_carry(&efgh, &efgh);
     ge4_from_efgh(r, &efgh);
 }
 
 /* r = p's cached form (Y - X, Y + X, 2d T, 2 Z): the sums in one pass, then
- * one 4-way multiplication by (1, 1, 2d, 2). d2_limbs are 2d's limbs in the
- * radix of field4.h (REDUCED). */
-static inline GE4_FLATTEN void ge4_to_cached(ge4_cached *r, const ge4_extended *p, const uint64_t d2_limbs[5])
+ * one 4-way multiplication by (1, 1, 2d, 2). */
+static inline GE4_FLATTEN void ge4_cached_from_extended(ge4_cached *r, const ge4_extended *p)
 {
-    static const uint64_t one[5] = {1, 0, 0, 0, 0}, two[5] = {2, 0, 0, 0, 0};
+    fe one, two, d2;
     fe4 d, factors;
+    fe_one(&one);
+    fe_add(&two, &one, &one);
+    fe_carry(&two, &two);
+    fe_from_bytes(&d2, ge_d2_bytes);
     ge4_ymx_ypx_t_z(&d, p);
-    fe4_set_lanes(&factors, one, one, d2_limbs, two);
+    fe4_pack(&factors, &one, &one, &d2, &two);
     fe4_mul(&r->v, &d, &factors);
 }
 
@@ -157,7 +132,7 @@ static inline GE4_FLATTEN void ge4_to_cached(ge4_cached *r, const ge4_extended *
 static inline GE4_FLATTEN void ge4_cached_neg(ge4_cached *r, const ge4_cached *q)
 {
     fe4 swapped, negated;
-    FE4_PERMUTE(&swapped, &q->v, _MM_SHUFFLE(3, 2, 0, 1));
+    FE4_PERMUTE(&swapped, &q->v, FE4_LANES(1, 0, 2, 3));
     fe4_neg(&negated, &swapped);
     FE4_BLEND(&r->v, &swapped, &negated, 4);
 }

@@ -1,30 +1,30 @@
-/* ifma backend: points between the generic code's forms (ge_p3, ge_precomp
- * of curve25519/edwards.h, on the u64 backend's limbs) and the 4-way forms
- * of edwards4.h. The limbs are the same radix-2^51 values on both sides
- * (field4.h), so packing is a plain move: u64's TIGHT limbs are REDUCED,
- * and REDUCED limbs (limb 0 < 2^51 + 2^14, the others < 2^51 + 2^10) are
- * u64 TIGHT (< 2^51 + 2^15).
+/* The vector layer's point conversions (part 3 of backend/vector/
+ * contract.h): points between the generic code's forms (ge_p3, ge_precomp
+ * of curve25519/edwards.h, on the serial partner's limbs) and the 4-way
+ * forms, through the backend's fe4_pack / fe4_unpack. Written once for
+ * every vector backend. Constant time.
  *
- * Needs backend/u64/field.h included first. Constant time.
+ * Include after the point formulas (backend/vector/edwards4.h or the
+ * backend's own).
  */
-#ifndef ECX_BACKEND_IFMA_GE4_CONVERT_H
-#define ECX_BACKEND_IFMA_GE4_CONVERT_H
+#ifndef ECX_BACKEND_VECTOR_GE4_CONVERT_H
+#define ECX_BACKEND_VECTOR_GE4_CONVERT_H
 
 #include <stdint.h>
 
-#include "backend/ifma/edwards4.h"
 #include "curve25519/field_common.h" /* first of the generic headers, as in backend_impl.h */
 #include "curve25519/edwards.h"
 
+/* r = p, TIGHT coordinates in, REDUCED out. */
 static inline void ge4_from_p3(ge4_extended *r, const ge_p3 *p)
 {
-    fe4_set_lanes(&r->v, p->X.v, p->Y.v, p->Z.v, p->T.v);
+    fe4_pack(&r->v, &p->X, &p->Y, &p->Z, &p->T);
 }
 
+/* r = p, TIGHT coordinates out. */
 static inline void ge4_to_p3(ge_p3 *r, const ge4_extended *p)
 {
-    uint64_t *v[4] = {r->X.v, r->Y.v, r->Z.v, r->T.v};
-    fe4_unpack(v, &p->v);
+    fe4_unpack(&r->X, &r->Y, &r->Z, &r->T, &p->v);
 }
 
 /* The identity (0, 1, 1, 0). */
@@ -38,24 +38,29 @@ static inline void ge4_identity(ge4_extended *r)
 /* The identity's cached form (Y - X, Y + X, 2d T, 2 Z) = (1, 1, 0, 2). */
 static inline void ge4_cached_identity(ge4_cached *r)
 {
-    static const uint64_t one[5] = {1, 0, 0, 0, 0}, zero[5] = {0, 0, 0, 0, 0}, two[5] = {2, 0, 0, 0, 0};
-    fe4_set_lanes(&r->v, one, one, zero, two);
+    fe one, zero, two;
+    fe_one(&one);
+    fe_zero(&zero);
+    fe_add(&two, &one, &one);
+    fe_carry(&two, &two);
+    fe4_pack(&r->v, &one, &one, &zero, &two);
 }
 
 /* An affine Niels point (y+x, y-x, 2dxy) as the cached point with Z = 1:
  * (y - x, y + x, 2dxy, 2). */
 static inline void ge4_cached_from_precomp(ge4_cached *r, const ge_precomp *p)
 {
-    static const uint64_t two[5] = {2, 0, 0, 0, 0};
-    fe4_set_lanes(&r->v, p->yminusx.v, p->yplusx.v, p->xy2d.v, two);
+    fe one, two;
+    fe_one(&one);
+    fe_add(&two, &one, &one);
+    fe_carry(&two, &two);
+    fe4_pack(&r->v, &p->yminusx, &p->yplusx, &p->xy2d, &two);
 }
 
-/* r = p's cached form, with 2d from the generic constant. */
-static inline void ge4_cached_from_extended(ge4_cached *r, const ge4_extended *p)
+/* r = a if flag is 1, r unchanged if flag is 0 (constant time in flag). */
+static inline void ge4_cached_cmov(ge4_cached *r, const ge4_cached *a, unsigned flag)
 {
-    fe d2;
-    fe_from_bytes(&d2, ge_d2_bytes);
-    ge4_to_cached(r, p, d2.v);
+    fe4_cmov(&r->v, &a->v, flag);
 }
 
 #endif
