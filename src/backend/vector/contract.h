@@ -105,6 +105,9 @@ typedef struct {
 /* r = p + q: complete (any two curve points, equal, opposite, the
  * identity or of small order). r may alias p. */
 static void ge4_add(ge4_extended *r, const ge4_extended *p, const ge4_cached *q);
+/* r[k] = p[k] + q[k] for k = 0, 1: two independent additions issued step
+ * by step together, so that they run side by side. r may alias p. */
+static void ge4_add_x2(ge4_extended r[2], const ge4_extended p[2], const ge4_cached q[2]);
 /* r = 2 p. r may alias p. */
 static void ge4_double(ge4_extended *r, const ge4_extended *p);
 /* r = p ready to be added. */
