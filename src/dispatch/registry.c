@@ -100,7 +100,8 @@ static const struct ecx_backend *find_usable(const char *name, int *status)
 
 static void initialise(void)
 {
-    cpu_features = ecxi_cpu_probe();
+    int unknown_word;
+    cpu_features = ecxi_cpu_probe_checked(&unknown_word);
     const struct ecx_backend *first_by_cpu = NULL;
     for (size_t i = 0; i < REGISTRY_SIZE && !auto_choice; i++) {
         if (!cpu_has(registry[i])) continue;
@@ -126,6 +127,10 @@ static void initialise(void)
         else
             init_status = why;
     }
+    /* A typo in ECX_CPU_DISABLE is reported the same way (the known words
+     * still mask their features), and comes first: it may be why
+     * ECX_BACKEND's choice is unusable. */
+    if (unknown_word) init_status = ECXI_STATUS_INVALID;
     atomic_store(&active, chosen);
 }
 

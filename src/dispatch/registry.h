@@ -12,11 +12,14 @@
 #define ECXI_STATUS_UNSUPPORTED (-3)
 /* Mirrors ECX_ERR_SELFTEST. */
 #define ECXI_STATUS_SELFTEST (-6)
+/* Mirrors ECX_ERR_INVALID. */
+#define ECXI_STATUS_INVALID (-1)
 
-/* Runs the one-time probe and selection; returns 0, or
- * ECXI_STATUS_UNSUPPORTED if ECX_BACKEND named a backend the CPU or the
- * build lacks, or ECXI_STATUS_SELFTEST if a backend that would have been
- * chosen failed its self-test (the next usable one runs instead). */
+/* Runs the one-time probe and selection; returns 0, ECXI_STATUS_INVALID if
+ * ECX_CPU_DISABLE holds an unknown word, or (else) ECXI_STATUS_UNSUPPORTED
+ * if ECX_BACKEND named a backend the CPU or the build lacks, or
+ * ECXI_STATUS_SELFTEST if a backend that would have been chosen failed its
+ * self-test (the next usable one runs instead). */
 int ecxi_registry_init(void);
 /* Makes the usable backend `name` (or "auto") active; 0, or
  * ECXI_STATUS_UNSUPPORTED (unknown, or the CPU lacks it) or
