@@ -300,10 +300,10 @@ static void arith_case(const mpz_t M, int field, const uint8_t a[32], const uint
         EXPECT_MEM(r, e_rep, name, kind, "mul_repeat");
 
         if (field) {
-            backend_ops[k]->field_invert_fermat(r, a);
+            backend_ops[k]->field_invert_chain(r, a);
             EXPECT_MEM(r, e_inv, name, kind, "invert_fermat");
             memcpy(r, a, 32);
-            backend_ops[k]->field_invert_fermat(r, r);
+            backend_ops[k]->field_invert_chain(r, r);
             EXPECT_MEM(r, e_inv, name, kind, "invert_fermat (r = a)");
         }
     }
@@ -453,8 +453,8 @@ int main(void)
     if (total > MAX_BACKENDS) total = MAX_BACKENDS;
     for (size_t i = 0; i < total; i++) {
         const struct ecx_backend *b = ecxi_backend_find(names[i]);
-        CHECK_CTX(b && b->p256 && b->p256->field && b->p256->scalar && b->p256->field_invert_fermat, names[i]);
-        if (!b || !b->p256 || !b->p256->field || !b->p256->scalar || !b->p256->field_invert_fermat) continue;
+        CHECK_CTX(b && b->p256 && b->p256->field && b->p256->scalar && b->p256->field_invert_chain, names[i]);
+        if (!b || !b->p256 || !b->p256->field || !b->p256->scalar || !b->p256->field_invert_chain) continue;
         backend_names[n_backends] = names[i];
         backend_ops[n_backends] = b->p256;
         n_backends++;

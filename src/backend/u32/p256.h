@@ -233,6 +233,14 @@ static inline unsigned p256_limbs_equal(const uint32_t a[8], const uint32_t b[8]
     return p256_word_is_zero(acc);
 }
 
+/* The curve constant b and 1, in this representation (b R mod p, R mod p;
+ * python3: limbs32(B * R % p), limbs32(R % p)), for the group code
+ * (src/p256/point.h). */
+static const p256_fe p256_fe_b = {{0x29C4BDDFu, 0xD89CDF62u, 0x78843090u, 0xACF005CDu, 0xF7212ED6u, 0xE5A220ABu,
+                                   0x04874834u, 0xDC30061Du}};
+static const p256_fe p256_fe_one = {{0x00000001u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu,
+                                     0xFFFFFFFEu, 0x00000000u}};
+
 #include "p256/field.h"
 #include "p256/scalar.h"
 

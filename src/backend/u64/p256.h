@@ -238,6 +238,12 @@ static inline unsigned p256_limbs_equal(const uint64_t a[4], const uint64_t b[4]
     return p256_word_is_zero((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3]));
 }
 
+/* The curve constant b and 1, in this representation (b R mod p, R mod p;
+ * python3: limbs64(B * R % p), limbs64(R % p)), for the group code
+ * (src/p256/point.h). */
+static const p256_fe p256_fe_b = {{0xD89CDF6229C4BDDFu, 0xACF005CD78843090u, 0xE5A220ABF7212ED6u, 0xDC30061D04874834u}};
+static const p256_fe p256_fe_one = {{0x0000000000000001u, 0xFFFFFFFF00000000u, 0xFFFFFFFFFFFFFFFFu, 0x00000000FFFFFFFEu}};
+
 #include "p256/field.h"
 #include "p256/scalar.h"
 
