@@ -14,6 +14,7 @@
 
 #include "backend/ops_internal.h"
 #include "ecx/ecx.h"
+#include "p256/ecdsa.h"
 #include "p256/point.h"
 #include "p256/point_encoding.h"
 #include "p256/scalar_mul_base.h"
@@ -33,15 +34,14 @@ static int p256_group_decode(p256_point *r, const uint8_t s[65])
     return 1;
 }
 
+/* Constant time: the identity's 65 zero bytes come from a mask (the point
+ * may be [k]G for a secret k in the constant-time test). */
 static void p256_group_encode(uint8_t out[65], const p256_point *p)
 {
     p256_affine a;
-    if (p256_point_is_identity(p)) {
-        memset(out, 0, 65);
-        return;
-    }
     p256_point_to_affine(&a, p);
     p256_affine_encode_uncompressed(out, &a);
+    p256_mask_bytes(out, 65, 1u ^ p256_point_is_identity(p));
 }
 
 static int p256_group_add(uint8_t r[65], const uint8_t p[65], const uint8_t q[65])
