@@ -98,6 +98,8 @@ struct ecxi_p256_arith {
     /* r = r b^count by count multiplications inside the representation
      * (one conversion in, one out): ecbench's per-multiplication rows. */
     void (*mul_repeat)(uint8_t r[32], const uint8_t b[32], unsigned long count);
+    /* r = r^(2^count) by count squarings inside the representation. */
+    void (*sq_repeat)(uint8_t r[32], unsigned long count);
 };
 
 /* P-256 group operations on encoded points, for the tests

@@ -117,6 +117,13 @@
         while (count-- > 0) p256_##K##_mul(&x, &x, &y);                                           \
         p256_##K##_to_bytes(r, &x);                                                                \
     }                                                                                              \
+    static void p256_table_##K##_sq_repeat(uint8_t r[32], unsigned long count)                     \
+    {                                                                                              \
+        p256_##K x;                                                                                \
+        p256_##K##_from_bytes(&x, r);                                                              \
+        while (count-- > 0) p256_##K##_sq(&x, &x);                                                 \
+        p256_##K##_to_bytes(r, &x);                                                                \
+    }                                                                                              \
     static const struct ecxi_p256_arith p256_table_##K##_arith = {                                 \
         .from_bytes = p256_table_##K##_from_bytes,                                                 \
         .add = p256_table_##K##_add,                                                               \
@@ -129,6 +136,7 @@
         .is_zero = p256_table_##K##_is_zero,                                                       \
         .equal = p256_table_##K##_equal,                                                           \
         .mul_repeat = p256_table_##K##_mul_repeat,                                                 \
+        .sq_repeat = p256_table_##K##_sq_repeat,                                                   \
     };
 
 P256_TABLE_KIND(fe)
