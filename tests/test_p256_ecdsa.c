@@ -18,7 +18,9 @@
  *    against each other: [n]G = identity, [n - 1]G = -G, P + (-P), P + P =
  *    2P, P + identity, mixed = projective addition, [k]G by the comb = [k]G
  *    by the variable-base ladder = [k]G + [0]P by the double-base
- *    multiplication, linearity [a]G + [b]P = [a + b c]G for P = [c]G;
+ *    multiplication, linearity [a]G + [b]P = [a + b c]G for P = [c]G, also
+ *    for small a, b, c and P = -G, +-G/2, where the variable-time Jacobian
+ *    additions meet equal and opposite points;
  *  - bad input: every status code of the public functions (NULL buffers,
  *    secret keys 0, n, n + 1, 2^256 - 1, r or s = 0 / n / 2^256 - 1, keys
  *    with a wrong prefix or length, x or y >= p, off the curve, the point
@@ -223,6 +225,33 @@ static void test_group(unsigned long rounds)
         u[0] = 0x04;
         memset(u + 1, 0, 64); /* (0, 0) is not on the curve */
         CHECK_CTX(gr->add(r, g, u) == ECX_ERR_INVALID && gr->mul(r, t, u) == ECX_ERR_INVALID, ctx);
+
+        /* The exceptional cases of the variable-time Jacobian additions
+         * inside double_mul_vartime: with P = [c]G for small c, [a]G +
+         * [b]P meets equal points (a doubling) and opposite points (the
+         * identity) in its additions; the expected value is [a + b c]G. */
+        for (int ai = 0; ai < 6; ai++)
+            for (int bi = 0; bi < 6; bi++)
+                for (int ci = 0; ci < 6; ci++) {
+                    static const uint64_t small[6] = {0, 1, 2, 3, 5, 127};
+                    uint8_t a[32], bb[32], c[32], bc[32], sum[32], pc[65], got[65], want[65];
+                    scalar_of(a, small[ai]);
+                    scalar_of(bb, small[bi]);
+                    scalar_of(c, (uint64_t)ci + 1);
+                    if (ci == 3) memcpy(c, nm1, 32); /* P = -G */
+                    if (ci >= 4) { /* P = G/2 or -G/2: b = 2 makes the mixed addition meet +-G */
+                        uint8_t two[32];
+                        scalar_of(two, 2);
+                        ops[b]->scalar->invert(c, two);
+                        if (ci == 5) ops[b]->scalar->neg(c, c);
+                    }
+                    if (bi == 5) memcpy(bb, nm1, 32);   /* b = -1 */
+                    ops[b]->scalar->mul(bc, bb, c);
+                    ops[b]->scalar->add(sum, a, bc);
+                    CHECK_CTX(gr->mul_base(pc, c) == ECX_OK && gr->mul_base(want, sum) == ECX_OK, ctx);
+                    CHECK_CTX(gr->double_mul_vartime(got, a, bb, pc) == ECX_OK, ctx);
+                    CHECK_MEM(got, want, 65, ctx);
+                }
 
         for (unsigned long i = 0; i < rounds; i++) {
             uint8_t a[32], c[32], p[65], q[65], s1[65], s2[65], s3[65];
