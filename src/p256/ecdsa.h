@@ -65,33 +65,48 @@ static int p256_ecdsa_public_key(uint8_t pk[65], const uint8_t sk[32])
 }
 
 /* The HMAC-DRBG of RFC 6979 section 3.2 with HMAC-SHA-256, for qlen =
- * hlen = 256: every candidate is a whole V. */
+ * hlen = 256: every candidate is a whole V. `keyed` is an HMAC context
+ * initialised with the current K and never finalised: each use works on a
+ * copy, so the two padded key blocks are hashed once per K, not once per
+ * HMAC (K serves two HMACs in a row at every step). */
 typedef struct {
-    uint8_t k[32], v[32];
+    ecxi_hmac_sha256_ctx keyed;
+    uint8_t v[32];
     unsigned started;
 } p256_rfc6979;
+
+/* V = HMAC_K(V). */
+static void p256_rfc6979_next_v(p256_rfc6979 *st)
+{
+    ecxi_hmac_sha256_ctx h = st->keyed;
+    ecxi_hmac_sha256_update(&h, st->v, 32);
+    ecxi_hmac_sha256_final(&h, st->v);
+}
 
 /* K = HMAC_K(V || tag || x || h1), V = HMAC_K(V); x and h1 may be NULL
  * (then only V || tag is hashed: the retry step of 3.2 h.3). */
 static void p256_rfc6979_update(p256_rfc6979 *st, uint8_t tag, const uint8_t *x, const uint8_t *h1)
 {
-    ecxi_hmac_sha256_ctx h;
-    ecxi_hmac_sha256_init(&h, st->k, 32);
+    uint8_t k[32];
+    ecxi_hmac_sha256_ctx h = st->keyed;
     ecxi_hmac_sha256_update(&h, st->v, 32);
     ecxi_hmac_sha256_update(&h, &tag, 1);
     if (x) {
         ecxi_hmac_sha256_update(&h, x, 32);
         ecxi_hmac_sha256_update(&h, h1, 32);
     }
-    ecxi_hmac_sha256_final(&h, st->k);
-    ecxi_hmac_sha256(st->v, st->k, 32, st->v, 32);
+    ecxi_hmac_sha256_final(&h, k);
+    ecxi_hmac_sha256_init(&st->keyed, k, 32);
+    ct_wipe(k, sizeof k);
+    p256_rfc6979_next_v(st);
 }
 
 /* Steps b-g of 3.2: x = int2octets(key), h1 = bits2octets(H(m)). */
 static void p256_rfc6979_init(p256_rfc6979 *st, const uint8_t x[32], const uint8_t h1[32])
 {
+    static const uint8_t zero_key[32];
     memset(st->v, 0x01, 32);
-    memset(st->k, 0x00, 32);
+    ecxi_hmac_sha256_init(&st->keyed, zero_key, 32);
     st->started = 0;
     p256_rfc6979_update(st, 0x00, x, h1);
     p256_rfc6979_update(st, 0x01, x, h1);
@@ -103,7 +118,7 @@ static void p256_rfc6979_next(p256_rfc6979 *st, uint8_t out[32])
 {
     if (st->started) p256_rfc6979_update(st, 0x00, NULL, NULL);
     st->started = 1;
-    ecxi_hmac_sha256(st->v, st->k, 32, st->v, 32);
+    p256_rfc6979_next_v(st);
     memcpy(out, st->v, 32);
 }
 

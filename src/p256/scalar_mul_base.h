@@ -27,16 +27,7 @@
 #include "p256/scalar.h"
 #include "p256/scalar_recode.h"
 
-/* r = the field element with the canonical value of the four words w
- * (least significant first), w < p. */
-static inline void p256_fe_from_words(p256_fe *r, const uint64_t w[4])
-{
-    uint8_t s[32];
-    for (int k = 0; k < 4; k++)
-        for (int b = 0; b < 8; b++) s[31 - 8 * k - b] = (uint8_t)(w[k] >> (8 * b));
-    p256_fe_from_bytes(r, s);
-}
-
+/* r = the affine point of a table entry (x then y, canonical words). */
 static inline void p256_affine_from_words(p256_affine *r, const uint64_t w[8])
 {
     p256_fe_from_words(&r->x, w);

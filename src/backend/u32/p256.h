@@ -147,6 +147,18 @@ static inline unsigned p256_mod_from_bytes(uint32_t r[8], const uint8_t s[32], c
     return borrow;
 }
 
+/* r = w R mod M for canonical words w < M: the words split into limbs,
+ * then one product with R^2. */
+static inline void p256_mod_from_words(uint32_t r[8], const uint64_t w[4], const p256_modulus *m)
+{
+    uint32_t x[8];
+    for (int i = 0; i < 4; i++) {
+        x[2 * i] = (uint32_t)w[i];
+        x[2 * i + 1] = (uint32_t)(w[i] >> 32);
+    }
+    p256_mod_mul(r, x, m->r2, m);
+}
+
 /* Canonical big-endian bytes of a (Montgomery form): a 1 R^-1, < M. */
 static inline void p256_mod_to_bytes(uint8_t s[32], const uint32_t a[8], const p256_modulus *m)
 {

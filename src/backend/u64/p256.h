@@ -300,6 +300,12 @@ static inline unsigned p256_mod_from_bytes(uint64_t r[4], const uint8_t s[32], c
     return (unsigned)(d >> 127);
 }
 
+/* r = w R mod M for canonical words w < M: one product with R^2. */
+static inline void p256_mod_from_words(uint64_t r[4], const uint64_t w[4], const p256_modulus *m)
+{
+    p256_mod_mul(r, w, m->r2, m);
+}
+
 /* Canonical big-endian bytes of a (Montgomery form): a 1 R^-1 = the value,
  * already < M. */
 static inline void p256_mod_to_bytes(uint8_t s[32], const uint64_t a[4], const p256_modulus *m)
