@@ -6,7 +6,8 @@
 #   4. the valgrind constant-time check on every backend (gcc and clang builds),
 #   5. AArch64 and ARMv7 cross builds running the suite under qemu-user,
 #   6. a clang ASan + UBSan build running the suite, then the libFuzzer
-#      target tests/fuzz_ed25519.c for ECX_FUZZ_SECONDS (default 90) seconds.
+#      targets tests/fuzz_ed25519.c and tests/fuzz_p256.c for
+#      ECX_FUZZ_SECONDS (default 90) seconds each.
 # Build directories go under build-test/ (override with ECX_TEST_DIR). The
 # last line is "N passed, N failed"; the exit status is non-zero on failure.
 set -u
@@ -96,6 +97,33 @@ else
   echo "fuzz_ed25519 was not built" >"$out/fuzz.log"
 fi
 sources+=("log:$out/fuzz.log")
+
+# The P-256 target, the same way: seeded from the Wycheproof ECDSA vectors
+# (tests/fuzz_p256_seed_corpus.py), for the same bounded time.
+step "fuzz_p256 (libFuzzer, $fuzz_seconds s)"
+fuzz_bin=$out/fuzz/tests/fuzz_p256
+if [ -x "$fuzz_bin" ]; then
+  corpus=$out/fuzz/fuzz-p256-corpus
+  artifacts=$out/fuzz/fuzz-p256-artifacts
+  rm -rf "$corpus" "$artifacts"
+  mkdir -p "$corpus" "$artifacts"
+  python3 tests/fuzz_p256_seed_corpus.py "$out/fuzz/tests/vectors" "$corpus"
+  "$fuzz_bin" -max_total_time="$fuzz_seconds" -rss_limit_mb=2048 -timeout=60 -print_final_stats=1 \
+    -artifact_prefix="$artifacts/" "$corpus" >"$out/fuzz_p256.run.log" 2>&1
+  fuzz_status=$?
+  grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::average_exec_per_sec)' "$out/fuzz_p256.run.log" | sed 's/^/  /'
+  crash=$(find "$artifacts" -type f | head -5 | tr '\n' ' ')
+  if [ "$fuzz_status" -eq 0 ] && [ -z "$crash" ]; then
+    echo "fuzz_p256: 1 passed, 0 failed" >"$out/fuzz_p256.log"
+  else
+    tail -40 "$out/fuzz_p256.run.log"
+    echo "fuzz_p256: 0 passed, 1 failed (exit $fuzz_status; input: ${crash:-none}; log: $out/fuzz_p256.run.log)" >"$out/fuzz_p256.log"
+  fi
+  cat "$out/fuzz_p256.log"
+else
+  echo "fuzz_p256 was not built" >"$out/fuzz_p256.log"
+fi
+sources+=("log:$out/fuzz_p256.log")
 
 # Both compilers: each has turned a masked select into a branch somewhere.
 for compiler in gcc clang; do
