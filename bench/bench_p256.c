@@ -206,56 +206,23 @@ static const uint8_t p256_n[32] = {0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0xff, 0xf
                                    0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63,
                                    0x25, 0x51};
 
-/* r = a^-1 mod m with BN_FLG_CONSTTIME on a (see the top of this file);
- * a alternates with its inverse. */
-static void run_openssl_invert(ecxb_state *st, const uint8_t modulus[32])
+/* r = a^-1 mod m (exponent NULL: BN_mod_inverse) or r = a^e mod m
+ * (BN_mod_exp), with BN_FLG_CONSTTIME on a (see the top of this file); a
+ * alternates with its image (for e = p - 2, its inverse). */
+static void run_openssl_invert(ecxb_state *st, const uint8_t modulus[32], const uint8_t *exponent)
 {
     uint8_t x[32];
     BN_CTX *ctx = BN_CTX_new();
-    BIGNUM *m = BN_bin2bn(modulus, 32, NULL);
+    BIGNUM *m = BN_bin2bn(modulus, 32, NULL), *e = exponent ? BN_bin2bn(exponent, 32, NULL) : NULL;
     BIGNUM *a = BN_new(), *r = BN_new();
     random_value(x);
-    if (!ctx || !m || !a || !r || !BN_bin2bn(x, 32, a)) {
+    if (!ctx || !m || (exponent && !e) || !a || !r || !BN_bin2bn(x, 32, a)) {
         ecxb_skip_with_error(st, "OpenSSL BIGNUM setup failed");
     } else {
         while (ecxb_keep_running(st)) {
             BN_set_flags(a, BN_FLG_CONSTTIME);
-            if (!BN_mod_inverse(r, a, m, ctx)) {
-                ecxb_skip_with_error(st, "BN_mod_inverse failed");
-                break;
-            }
-            BIGNUM *t = a;
-            a = r;
-            r = t;
-        }
-        ecxb_do_not_optimize(a);
-    }
-    BN_free(r);
-    BN_free(a);
-    BN_free(m);
-    BN_CTX_free(ctx);
-}
-
-/* r = a^(p-2) mod p by BN_mod_exp (Montgomery, constant-time flag on a as
- * in the inversion rows); a alternates with its inverse. */
-static void bm_openssl_bn_mod_exp_p(ecxb_state *st, const struct ecbench_backend *b, size_t param)
-{
-    uint8_t x[32], pm2[32];
-    (void)b;
-    (void)param;
-    memcpy(pm2, p256_p, 32);
-    pm2[31] -= 2;
-    BN_CTX *ctx = BN_CTX_new();
-    BIGNUM *m = BN_bin2bn(p256_p, 32, NULL), *e = BN_bin2bn(pm2, 32, NULL);
-    BIGNUM *a = BN_new(), *r = BN_new();
-    random_value(x);
-    if (!ctx || !m || !e || !a || !r || !BN_bin2bn(x, 32, a)) {
-        ecxb_skip_with_error(st, "OpenSSL BIGNUM setup failed");
-    } else {
-        while (ecxb_keep_running(st)) {
-            BN_set_flags(a, BN_FLG_CONSTTIME);
-            if (!BN_mod_exp(r, a, e, m, ctx)) {
-                ecxb_skip_with_error(st, "BN_mod_exp failed");
+            if (e ? !BN_mod_exp(r, a, e, m, ctx) : !BN_mod_inverse(r, a, m, ctx)) {
+                ecxb_skip_with_error(st, "BN_mod_inverse / BN_mod_exp failed");
                 break;
             }
             BIGNUM *t = a;
@@ -269,6 +236,17 @@ static void bm_openssl_bn_mod_exp_p(ecxb_state *st, const struct ecbench_backend
     BN_free(e);
     BN_free(m);
     BN_CTX_free(ctx);
+}
+
+/* r = a^(p-2) mod p by BN_mod_exp (Montgomery), the modPow analogue. */
+static void bm_openssl_bn_mod_exp_p(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+{
+    uint8_t pm2[32];
+    (void)b;
+    (void)param;
+    memcpy(pm2, p256_p, 32);
+    pm2[31] -= 2;
+    run_openssl_invert(st, p256_p, pm2);
 }
 
 /* An EC P-256 key and a sign or verify context for it. */
@@ -334,14 +312,14 @@ static void bm_openssl_field_invert(ecxb_state *st, const struct ecbench_backend
 {
     (void)b;
     (void)param;
-    run_openssl_invert(st, p256_p);
+    run_openssl_invert(st, p256_p, NULL);
 }
 
 static void bm_openssl_scalar_invert(ecxb_state *st, const struct ecbench_backend *b, size_t param)
 {
     (void)b;
     (void)param;
-    run_openssl_invert(st, p256_n);
+    run_openssl_invert(st, p256_n, NULL);
 }
 #endif
 

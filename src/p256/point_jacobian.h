@@ -81,6 +81,20 @@ static void p256_jacobian_add_tail(p256_jacobian *r, const p256_fe *u1, const p2
     p256_fe_sub(&r->y, &t, &j);
 }
 
+/* The exceptional case of both additions: U1 = U2 (H = 0) means q = +-p,
+ * so r = 2p if also S1 = S2 (r = 0), else the identity. Returns 1 if it
+ * set r. */
+static unsigned p256_jacobian_add_exceptional_vartime(p256_jacobian *r, const p256_jacobian *p, const p256_fe *h,
+                                                     const p256_fe *rr)
+{
+    if (!p256_fe_is_zero(h)) return 0;
+    if (p256_fe_is_zero(rr))
+        p256_jacobian_double_vartime(r, p);
+    else
+        p256_jacobian_identity(r);
+    return 1;
+}
+
 /* r = p + q for an affine q (madd-2007-bl). r may alias p. */
 static void p256_jacobian_add_affine_vartime(p256_jacobian *r, const p256_jacobian *p, const p256_affine *q)
 {
@@ -97,14 +111,7 @@ static void p256_jacobian_add_affine_vartime(p256_jacobian *r, const p256_jacobi
     p256_fe_mul(&s2, &s2, &z1z1);
     p256_fe_sub(&h, &u2, &p->x);
     p256_fe_sub(&rr, &s2, &p->y);
-    if (p256_fe_is_zero(&h)) {
-        if (p256_fe_is_zero(&rr)) {
-            p256_jacobian_double_vartime(r, p);
-        } else {
-            p256_jacobian_identity(r);
-        }
-        return;
-    }
+    if (p256_jacobian_add_exceptional_vartime(r, p, &h, &rr)) return;
     p256_fe_add(&rr, &rr, &rr);
     p256_fe_add(&t, &p->z, &h);
     p256_fe_sq(&t, &t);
@@ -138,14 +145,7 @@ static void p256_jacobian_add_vartime(p256_jacobian *r, const p256_jacobian *p, 
     p256_fe_mul(&s2, &s2, &z1z1);
     p256_fe_sub(&h, &u2, &u1);
     p256_fe_sub(&rr, &s2, &s1);
-    if (p256_fe_is_zero(&h)) {
-        if (p256_fe_is_zero(&rr)) {
-            p256_jacobian_double_vartime(r, p);
-        } else {
-            p256_jacobian_identity(r);
-        }
-        return;
-    }
+    if (p256_jacobian_add_exceptional_vartime(r, p, &h, &rr)) return;
     p256_fe_add(&rr, &rr, &rr);
     p256_fe_add(&t, &p->z, &q->z);
     p256_fe_sq(&t, &t);

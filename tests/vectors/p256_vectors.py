@@ -11,21 +11,12 @@ line is "#end N". The script checks what it reads (algorithm, curve, hash,
 counts, hex) and fails the build on anything unexpected.
 """
 import json
-import re
+import os
 import sys
 
 
-def fail(msg):
-    sys.stderr.write("p256_vectors.py: %s\n" % msg)
-    sys.exit(1)
-
-
-def hexfield(value, nbytes=None, what="value"):
-    if not isinstance(value, str) or not re.fullmatch(r"(?:[0-9a-fA-F]{2})*", value):
-        fail("%s is not a hex string: %r" % (what, value))
-    if nbytes is not None and len(value) != 2 * nbytes:
-        fail("%s has %d bytes, want %d" % (what, len(value) // 2, nbytes))
-    return value.lower() if value else "-"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from json_to_lines import fail, hexfield  # noqa: E402  (the Ed25519 converter's checked hex fields)
 
 
 def main():
