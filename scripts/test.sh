@@ -6,7 +6,8 @@
 #   4. the valgrind constant-time check on every backend (gcc and clang builds),
 #   5. AArch64 and ARMv7 cross builds running the suite under qemu-user,
 #   6. a clang ASan + UBSan build running the suite, then the libFuzzer
-#      target tests/fuzz_ed25519.c for ECX_FUZZ_SECONDS (default 90) seconds,
+#      targets tests/fuzz_ed25519.c and tests/fuzz_p256.c for
+#      ECX_FUZZ_SECONDS (default 90) seconds each,
 #   7. small builds of single tests: the stack-residue test at -O2 (gcc, clang),
 #      the thread tests under clang's ThreadSanitizer,
 #   8. the checked-bounds build (-Decx_verify=true) running the suite.
@@ -135,33 +136,42 @@ else
 fi
 
 fuzz_seconds=${ECX_FUZZ_SECONDS:-90}
-step "fuzz_ed25519 (libFuzzer, $fuzz_seconds s)"
-fuzz_bin=$out/fuzz/tests/fuzz_ed25519
-if [ -x "$fuzz_bin" ]; then
-  # A fresh seed corpus each run: the published vectors as sig || pk || msg
-  # (the C2SP CCTV set is all edge cases) and the 14 small-order encodings
-  # as R and as pk with S = 0. The inputs libFuzzer adds go there too.
-  corpus=$out/fuzz/fuzz-corpus
-  artifacts=$out/fuzz/fuzz-artifacts
-  rm -rf "$corpus" "$artifacts"
-  mkdir -p "$corpus" "$artifacts"
-  python3 tests/fuzz_seed_corpus.py "$out/fuzz/tests/vectors" "$corpus"
-  "$fuzz_bin" -max_total_time="$fuzz_seconds" -rss_limit_mb=2048 -timeout=60 -print_final_stats=1 \
-    -artifact_prefix="$artifacts/" "$corpus" >"$out/fuzz.run.log" 2>&1
-  fuzz_status=$?
-  grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::average_exec_per_sec)' "$out/fuzz.run.log" | sed 's/^/  /'
-  crash=$(find "$artifacts" -type f | head -5 | tr '\n' ' ')
-  if [ "$fuzz_status" -eq 0 ] && [ -z "$crash" ]; then
-    echo "fuzz_ed25519: 1 passed, 0 failed" >"$out/fuzz.log"
+# run_fuzz NAME SEED_SCRIPT: runs BUILD/tests/NAME for fuzz_seconds on a fresh
+# seed corpus written by SEED_SCRIPT (from the build's converted vectors; the
+# inputs libFuzzer adds go there too), and records "NAME: 1 passed" or the
+# failing input in $out/NAME.log.
+run_fuzz() {
+  local name=$1 seeds=$2
+  step "$name (libFuzzer, $fuzz_seconds s)"
+  local fuzz_bin=$out/fuzz/tests/$name
+  if [ -x "$fuzz_bin" ]; then
+    local corpus=$out/fuzz/$name-corpus artifacts=$out/fuzz/$name-artifacts
+    rm -rf "$corpus" "$artifacts"
+    mkdir -p "$corpus" "$artifacts"
+    python3 "$seeds" "$out/fuzz/tests/vectors" "$corpus"
+    "$fuzz_bin" -max_total_time="$fuzz_seconds" -rss_limit_mb=2048 -timeout=60 -print_final_stats=1 \
+      -artifact_prefix="$artifacts/" "$corpus" >"$out/$name.run.log" 2>&1
+    local fuzz_status=$?
+    grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::average_exec_per_sec)' "$out/$name.run.log" | sed 's/^/  /'
+    local crash
+    crash=$(find "$artifacts" -type f | head -5 | tr '\n' ' ')
+    if [ "$fuzz_status" -eq 0 ] && [ -z "$crash" ]; then
+      echo "$name: 1 passed, 0 failed" >"$out/$name.log"
+    else
+      tail -40 "$out/$name.run.log"
+      echo "$name: 0 passed, 1 failed (exit $fuzz_status; input: ${crash:-none}; log: $out/$name.run.log)" >"$out/$name.log"
+    fi
+    cat "$out/$name.log"
   else
-    tail -40 "$out/fuzz.run.log"
-    echo "fuzz_ed25519: 0 passed, 1 failed (exit $fuzz_status; input: ${crash:-none}; log: $out/fuzz.run.log)" >"$out/fuzz.log"
+    echo "$name was not built" >"$out/$name.log"
   fi
-  cat "$out/fuzz.log"
-else
-  echo "fuzz_ed25519 was not built" >"$out/fuzz.log"
-fi
-sources+=("log:$out/fuzz.log")
+  sources+=("log:$out/$name.log")
+}
+# Ed25519: the published vectors as sig || pk || msg (the C2SP CCTV set is
+# all edge cases) and the 14 small-order encodings as R and as pk with S = 0.
+run_fuzz fuzz_ed25519 tests/fuzz_seed_corpus.py
+# P-256: the Wycheproof ECDSA cases with both key encodings.
+run_fuzz fuzz_p256 tests/fuzz_p256_seed_corpus.py
 
 # Both compilers: each has turned a masked select into a branch somewhere.
 for compiler in gcc clang; do
