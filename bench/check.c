@@ -2,6 +2,7 @@
  * seeded random inputs and edge cases, against libsodium and OpenSSL's
  * BIGNUM. Outputs equal to the oracle on every backend are equal across
  * backends too, so one comparison per output covers both. */
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -37,9 +38,17 @@ static void rnd(struct checker *c, uint8_t *out, size_t n)
  * never rely on: only their outputs are compared. */
 static void oracle_result(int status) { (void)status; }
 
+/* ECBENCH_CHECK_FAULT=NAME makes backend NAME's first comparison fail, so
+ * that the refusal itself can be tested (tests/test_bench_report.sh). */
+static int fault_injected(struct checker *c)
+{
+    const char *fault = getenv("ECBENCH_CHECK_FAULT");
+    return fault && strcmp(fault, c->b->name) == 0 && c->passed == 0 && c->failed == 0;
+}
+
 static void agree(struct checker *c, const char *op, int round, const void *got, const void *want, size_t n)
 {
-    if (memcmp(got, want, n) == 0) {
+    if (memcmp(got, want, n) == 0 && !fault_injected(c)) {
         c->passed++;
         return;
     }

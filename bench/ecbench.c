@@ -203,6 +203,9 @@ static void usage(const char *argv0)
             "                   2%% noise threshold), as criterion prints it\n"
             "  --baseline-dir=DIR  where baselines live (default $ECBENCH_BASELINE_DIR,\n"
             "                   else ./ecbench-baselines)\n"
+            "  --report=DIR     write DIR/index.html: a self-contained page (inline SVG,\n"
+            "                   no script) with per-operation plots, sample distributions\n"
+            "                   and the ratio table\n"
             "  --help, -h       this text\n"
             "\n"
             "Rows are named BACKEND/AREA/OP[/PARAM] (e.g. u64/f25519/mul,\n"
@@ -349,6 +352,8 @@ static int parse_options(int *argc, char **argv, struct options *o, const char *
             o->baseline_dir = v;
         } else if ((v = option_value("--baseline", *argc, argv, &i, &missing)) != NULL) {
             o->baseline = v;
+        } else if ((v = option_value("--report", *argc, argv, &i, &missing)) != NULL) {
+            o->report = v;
         } else if (missing) {
             fprintf(stderr, "ecbench: %s needs a value (try --help)\n", a);
             return 2;
@@ -471,6 +476,7 @@ int main(int argc, char **argv)
     rc = 0;
     if (o.baseline && ecbench_compare_baseline(out, o.baseline_dir, o.baseline, &res) != 0) rc = 2;
     if (o.save_baseline && ecbench_save_baseline(o.baseline_dir, o.save_baseline, &res) != 0) rc = 2;
+    if (o.report && ecbench_write_report(o.report, &res) != 0) rc = 2;
     free_results(&res);
     free(registered);
     return rc;
