@@ -2,8 +2,8 @@
  * CSS and SVG, no script, nothing fetched when it is viewed). Per
  * operation (AREA/OP[/PARAM]): a bar per backend and peer with the median
  * CPU time and an error bar over the repetitions (fastest to slowest), and
- * the distribution of the repetitions' mean times as a strip plot on the
- * same scale; then the ratio table of the summary. */
+ * the distribution of the repetitions' mean times as a strip plot of
+ * their deviations from the median; then the ratio table of the summary. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,11 +97,23 @@ static void plot_operation(FILE *f, const struct ecbench_results *res, const cha
     fprintf(f, "<line x1=\"%d\" y1=\"5\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>\n</svg>\n", LABEL_WIDTH, LABEL_WIDTH,
             height - 15);
 
-    fprintf(f, "<p class=\"note\">Distribution of the repetitions' mean times (one dot per repetition, the line at "
-               "the median); scale 0 to %s.</p>\n", ecbench_format_time(t, sizeof t, top * 1.05));
-    height = (int)(n * 18) + 16;
-    fprintf(f, "<svg class=\"distribution\" width=\"%d\" height=\"%d\">\n",
-            CHART_WIDTH, height);
+    /* The distribution: each repetition's deviation from its row's median,
+     * on a symmetric axis wide enough for the largest one (at least 1%). */
+    double span = 0.01;
+    for (size_t i = 0; i < n; i++) {
+        const struct ecbench_measured *r = &res->rows[idx[i]];
+        for (size_t k = 0; k < r->n; k++) {
+            double d = r->samples[k] / r->median - 1;
+            if (d < 0) d = -d;
+            if (d > span) span = d;
+        }
+    }
+    span *= 1.1;
+    const double mid_x = LABEL_WIDTH + plot_width / 2, half = plot_width / 2;
+    fprintf(f, "<p class=\"note\">Distribution of the repetitions' mean times: one dot per repetition, as its "
+               "deviation from the row's median (axis &plusmn;%.1f%%).</p>\n", 100 * span);
+    height = (int)(n * 18) + 34;
+    fprintf(f, "<svg class=\"distribution\" width=\"%d\" height=\"%d\">\n", CHART_WIDTH, height);
     for (size_t i = 0; i < n; i++) {
         const struct ecbench_measured *r = &res->rows[idx[i]];
         double y = 12 + (double)i * 18;
@@ -111,10 +123,14 @@ static void plot_operation(FILE *f, const struct ecbench_results *res, const cha
                 LABEL_WIDTH + plot_width, y);
         for (size_t k = 0; k < r->n; k++)
             fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\" fill-opacity=\"0.7\"/>\n",
-                    LABEL_WIDTH + r->samples[k] * scale, y, r->backend ? OURS_COLOR : PEER_COLOR);
-        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#222\" stroke-width=\"2\"/>\n",
-                LABEL_WIDTH + r->median * scale, y - 7, LABEL_WIDTH + r->median * scale, y + 7);
+                    mid_x + (r->samples[k] / r->median - 1) / span * half, y, r->backend ? OURS_COLOR : PEER_COLOR);
     }
+    double axis_y = 12 + (double)n * 18;
+    fprintf(f, "<line x1=\"%.1f\" y1=\"2\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#222\"/>\n", mid_x, mid_x, axis_y - 6);
+    fprintf(f, "<text x=\"%d\" y=\"%.1f\" class=\"small\">-%.1f%%</text><text x=\"%.1f\" y=\"%.1f\" "
+               "class=\"small\" text-anchor=\"middle\">median</text><text x=\"%.1f\" y=\"%.1f\" class=\"small\" "
+               "text-anchor=\"end\">+%.1f%%</text>\n", LABEL_WIDTH, axis_y + 8, 100 * span, mid_x, axis_y + 8,
+            LABEL_WIDTH + plot_width, axis_y + 8, 100 * span);
     fprintf(f, "</svg>\n");
 }
 
