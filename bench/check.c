@@ -85,6 +85,52 @@ static void bn_op(uint8_t r[32], const uint8_t *a, const uint8_t *b, char op, co
     BN_free(z);
 }
 
+/* out = a OP b (OP as bn_op's, 'i' inverts a) through the backend's field
+ * table, resp. its scalar table; a and b are canonical 32-byte values. */
+static void field_op(const ecx_f25519_ops *f, char op, uint8_t out[32], const uint8_t a[32], const uint8_t b[32])
+{
+    ecx_fe25519 x, y, z;
+    f->fe_from_bytes(&x, a);
+    f->fe_from_bytes(&y, b);
+    void (*const binary[3])(ecx_fe25519 *, const ecx_fe25519 *, const ecx_fe25519 *) = {f->fe_add, f->fe_sub,
+                                                                                         f->fe_mul};
+    if (op == 'i')
+        f->fe_invert(&z, &x);
+    else
+        binary[op == '+' ? 0 : op == '-' ? 1 : 2](&z, &x, &y);
+    f->fe_to_bytes(out, &z);
+}
+
+static void scalar_op(const ecx_f25519_ops *f, char op, uint8_t out[32], const uint8_t a[32], const uint8_t b[32])
+{
+    ecx_sc25519 x, y, z;
+    f->sc_from_bytes(&x, a);
+    f->sc_from_bytes(&y, b);
+    void (*const binary[3])(ecx_sc25519 *, const ecx_sc25519 *, const ecx_sc25519 *) = {f->sc_add, f->sc_sub,
+                                                                                         f->sc_mul};
+    if (op == 'i')
+        f->sc_invert(&z, &x);
+    else
+        binary[op == '+' ? 0 : op == '-' ? 1 : 2](&z, &x, &y);
+    f->sc_to_bytes(out, &z);
+}
+
+typedef void (*table_op_fn)(const ecx_f25519_ops *f, char op, uint8_t out[32], const uint8_t a[32],
+                            const uint8_t b[32]);
+
+/* add, sub, mul and invert of a and b through `apply` against BIGNUM mod m. */
+static void check_four_ops(struct checker *c, BN_CTX *ctx, const BIGNUM *m, table_op_fn apply, const char *what,
+                           int round, const uint8_t a[32], const uint8_t b[32])
+{
+    static const char ops[] = "+-*i";
+    uint8_t got[32], want[32];
+    for (int k = 0; k < 4; k++) {
+        apply(c->b->f25519, ops[k], got, a, b);
+        bn_op(want, a, b, ops[k], m, ctx);
+        agree(c, what, round, got, want, 32);
+    }
+}
+
 static void check_field(struct checker *c, BN_CTX *ctx)
 {
     const ecx_f25519_ops *f = c->b->f25519;
@@ -100,18 +146,9 @@ static void check_field(struct checker *c, BN_CTX *ctx)
         b[31] &= 0x3f;
         if (i == 0) memset(a, 0, 32);
         if (i == 1) memset(b, 0xff, 31), b[0] = 0xec, b[31] = 0x7f; /* p - 1 */
+        check_four_ops(c, ctx, p, field_op, "f25519 add/sub/mul/invert", i, a, b);
         f->fe_from_bytes(&x, a);
         f->fe_from_bytes(&y, b);
-        static const char ops[] = "+-*i";
-        for (int k = 0; k < 4; k++) {
-            if (ops[k] == '+') f->fe_add(&z, &x, &y);
-            if (ops[k] == '-') f->fe_sub(&z, &x, &y);
-            if (ops[k] == '*') f->fe_mul(&z, &x, &y);
-            if (ops[k] == 'i') f->fe_invert(&z, &x);
-            f->fe_to_bytes(got, &z);
-            bn_op(want, a, b, ops[k], p, ctx);
-            agree(c, "f25519 add/sub/mul/invert", i, got, want, 32);
-        }
         f->fe_sq(&z, &y);
         f->fe_to_bytes(got, &z);
         bn_op(want, b, b, '*', p, ctx);
@@ -151,16 +188,7 @@ static void check_scalar(struct checker *c, BN_CTX *ctx)
         b[31] &= 0x0f;
         agree_status(c, "sc25519/from_bytes", i, f->sc_from_bytes(&x, a), ECX_OK);
         agree_status(c, "sc25519/from_bytes", i, f->sc_from_bytes(&y, b), ECX_OK);
-        static const char ops[] = "+-*i";
-        for (int k = 0; k < 4; k++) {
-            if (ops[k] == '+') f->sc_add(&z, &x, &y);
-            if (ops[k] == '-') f->sc_sub(&z, &x, &y);
-            if (ops[k] == '*') f->sc_mul(&z, &x, &y);
-            if (ops[k] == 'i') f->sc_invert(&z, &x);
-            f->sc_to_bytes(got, &z);
-            bn_op(want, a, b, ops[k], l, ctx);
-            agree(c, "sc25519 add/sub/mul/invert", i, got, want, 32);
-        }
+        check_four_ops(c, ctx, l, scalar_op, "sc25519 add/sub/mul/invert", i, a, b);
         f->sc_from_wide(&z, wide);
         f->sc_to_bytes(got, &z);
         bn_op(want, wide, NULL, '%', l, ctx);

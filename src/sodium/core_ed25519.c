@@ -138,27 +138,31 @@ int crypto_core_ed25519_scalar_invert(unsigned char *recip, const unsigned char 
     return -zero;
 }
 
-/* r = (a - b) mod l for any 32-byte a, b. */
-static void sub_mod_l(uint8_t *r, const uint8_t *a, const uint8_t *b)
+/* r = (a - b) mod l (multiply = 0) or a b mod l (multiply = 1), for any
+ * 32-byte a, b. Constant time. */
+static void binary_mod_l(uint8_t *r, const uint8_t *a, const uint8_t *b, int multiply)
 {
     const ecx_f25519_ops *f = ecx_f25519(NULL);
     ecx_sc25519 x, y;
     load(&x, a);
     load(&y, b);
-    f->sc_sub(&x, &x, &y);
+    if (multiply)
+        f->sc_mul(&x, &x, &y);
+    else
+        f->sc_sub(&x, &x, &y);
     f->sc_to_bytes(r, &x);
 }
 
 void crypto_core_ed25519_scalar_negate(unsigned char *neg, const unsigned char *s)
 {
     static const uint8_t zero[32];
-    sub_mod_l(neg, zero, s);
+    binary_mod_l(neg, zero, s, 0);
 }
 
 void crypto_core_ed25519_scalar_complement(unsigned char *comp, const unsigned char *s)
 {
     static const uint8_t one[32] = {1};
-    sub_mod_l(comp, one, s);
+    binary_mod_l(comp, one, s, 0);
 }
 
 /* libsodium 1.0.18 adds the two 32-byte strings modulo 2^256 (the carry
@@ -187,12 +191,7 @@ void crypto_core_ed25519_scalar_sub(unsigned char *z, const unsigned char *x, co
 
 void crypto_core_ed25519_scalar_mul(unsigned char *z, const unsigned char *x, const unsigned char *y)
 {
-    const ecx_f25519_ops *f = ecx_f25519(NULL);
-    ecx_sc25519 a, b;
-    load(&a, x);
-    load(&b, y);
-    f->sc_mul(&a, &a, &b);
-    f->sc_to_bytes(z, &a);
+    binary_mod_l(z, x, y, 1);
 }
 
 void crypto_core_ed25519_scalar_reduce(unsigned char *r, const unsigned char *s)
