@@ -43,7 +43,7 @@ if ! command -v chromium >/dev/null 2>&1; then
     [ "$failed" -eq 0 ] && exit 77
     exit 1
 fi
-HOME=$work timeout 60 chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-extensions \
+HOME=$work timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run --disable-extensions \
     --user-data-dir="$work/profile" --window-size=1000,1400 --screenshot="$work/shot.png" "file://$html" \
     >"$work/chromium.log" 2>&1
 [ -s "$work/shot.png" ] && pass || fail "chromium wrote no screenshot: $(tail -3 "$work/chromium.log")"
