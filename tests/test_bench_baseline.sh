@@ -49,8 +49,10 @@ grep -q "Against 'slower': $rows improved, 0 regressed" "$work/improved.out" && 
 run "$work/regressed.out" --baseline=faster && pass || fail "--baseline=faster failed"
 [ "$(grep -c '^  Performance has regressed\.' "$work/regressed.out")" -eq "$rows" ] && pass \
   || fail "against a baseline twice as fast, not every row regressed"
-grep -q 'change: \[+9[0-9]\.[0-9]*% +1[0-9][0-9]\.[0-9]*% ' "$work/regressed.out" && pass \
-  || fail "a doubling should read about +100%: $(grep change "$work/regressed.out" | head -2)"
+# The middle figure (the change of the median) of every row: a doubling,
+# within the noise of a rerun.
+grep '^  change: \[' "$work/regressed.out" | awk '{ v = $3 + 0; if (v < 70 || v > 130) bad++ } END { exit bad ? 1 : 0 }' \
+  && pass || fail "a doubling should read about +100%: $(grep change "$work/regressed.out" | head -2)"
 
 run "$work/broken.out" --baseline=broken
 [ $? -eq 2 ] && grep -q 'not an ecbench baseline' "$work/broken.out" && pass || fail "a malformed baseline was not refused"
