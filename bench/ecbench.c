@@ -201,6 +201,8 @@ static void usage(const char *argv0)
             "                   median with its 95%% bootstrap interval, the Mann-Whitney U\n"
             "                   p-value, and improved / regressed / no change (p < 0.05,\n"
             "                   2%% noise threshold), as criterion prints it\n"
+            "  --load-baseline=NAME  measure nothing: take every row's samples from\n"
+            "                   DIR/NAME.json (with --baseline: compare two saved ones)\n"
             "  --baseline-dir=DIR  where baselines live (default $ECBENCH_BASELINE_DIR,\n"
             "                   else ./ecbench-baselines)\n"
             "  --report=DIR     write DIR/index.html: a self-contained page (inline SVG,\n"
@@ -304,7 +306,7 @@ struct options {
     const char *spec;          /* --backend */
     long repetitions;          /* --repetitions, 0: not given */
     int show_repetitions, ops, check, check_only;
-    const char *save_baseline, *baseline, *baseline_dir, *report;
+    const char *save_baseline, *baseline, *baseline_dir, *report, *load_baseline;
     int gb_repetitions_given, gb_interleaving_given;
 };
 
@@ -348,6 +350,8 @@ static int parse_options(int *argc, char **argv, struct options *o, const char *
             }
         } else if ((v = option_value("--save-baseline", *argc, argv, &i, &missing)) != NULL) {
             o->save_baseline = v;
+        } else if ((v = option_value("--load-baseline", *argc, argv, &i, &missing)) != NULL) {
+            o->load_baseline = v;
         } else if ((v = option_value("--baseline-dir", *argc, argv, &i, &missing)) != NULL) {
             o->baseline_dir = v;
         } else if ((v = option_value("--baseline", *argc, argv, &i, &missing)) != NULL) {
@@ -415,8 +419,8 @@ int main(int argc, char **argv)
     if (rc != 0) return rc;
     if (!o.baseline_dir) o.baseline_dir = getenv("ECBENCH_BASELINE_DIR");
     if (!o.baseline_dir || !o.baseline_dir[0]) o.baseline_dir = "ecbench-baselines";
-    const char *names[2] = {o.save_baseline, o.baseline};
-    for (int k = 0; k < 2; k++)
+    const char *names[3] = {o.save_baseline, o.baseline, o.load_baseline};
+    for (int k = 0; k < 3; k++)
         if (names[k] && !valid_baseline_name(names[k])) {
             fprintf(stderr, "ecbench: baseline name '%s': use letters, digits, '.', '_' and '-'\n", names[k]);
             return 2;
@@ -462,7 +466,9 @@ int main(int argc, char **argv)
     char **gb_argv = benchmark_argv(argc, argv, &o, &gb_argc);
     if (!gb_argv) return 2;
     ecxb_show_repetitions(o.show_repetitions);
-    if (ecxb_run(&gb_argc, gb_argv) != 0) return 2;
+    /* --load-baseline measures nothing (Google Benchmark's flags are then
+     * ignored). */
+    if (!o.load_baseline && ecxb_run(&gb_argc, gb_argv) != 0) return 2;
     free(gb_argv);
 
     struct ecbench_results res;
@@ -470,6 +476,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "ecbench: out of memory\n");
         return 2;
     }
+    if (o.load_baseline && ecbench_load_samples(o.baseline_dir, o.load_baseline, &res) != 0) return 2;
     FILE *out = ecxb_rows_machine_readable() ? stderr : stdout;
     ecbench_print_summary(out, &res);
     if (o.ops) ecbench_print_ops(out, &res);

@@ -44,6 +44,10 @@ void ecbench_print_ops(FILE *out, const struct ecbench_results *res);
  * DIR/NAME.json; they return 0, or -1 after printing why. */
 int ecbench_save_baseline(const char *dir, const char *name, const struct ecbench_results *res);
 int ecbench_compare_baseline(FILE *out, const char *dir, const char *name, const struct ecbench_results *res);
+/* --load-baseline (criterion's): replaces every row's samples with those
+ * of DIR/NAME.json (rows it lacks did not run), so that two saved
+ * baselines can be compared without measuring. */
+int ecbench_load_samples(const char *dir, const char *name, struct ecbench_results *res);
 
 /* The HTML report (report.c): DIR/index.html, self-contained (inline SVG
  * and CSS, no script). Returns 0, or -1 after printing why. */

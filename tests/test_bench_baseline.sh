@@ -2,9 +2,10 @@
 # ecbench --save-baseline / --baseline end to end: a short run saves its
 # samples as JSON; comparing a rerun with it finds every row; baselines
 # written by hand with every sample twice as slow, resp. twice as fast, as
-# the saved ones must give "Performance has improved." and "Performance has
-# regressed." for every row (the known answers); a malformed file is an
-# error (exit 2) with a message.
+# the saved ones, compared with the saved ones (--load-baseline: nothing is
+# timed), must give exactly -50% / +100% and "Performance has improved." /
+# "Performance has regressed." for every row (the known answers); a
+# malformed file is an error (exit 2) with a message.
 # Usage: test_bench_baseline.sh ECBENCH
 # Last line: "test_bench_baseline: N passed, N failed".
 ecbench=$1
@@ -41,18 +42,23 @@ rows=$(grep -c '"name": "[a-z0-9]*/' "$json")
 run "$work/same.out" --baseline=first && pass || fail "--baseline=first failed"
 [ "$(grep -c '^  change: \[' "$work/same.out")" -eq "$rows" ] && pass || fail "not every row compared: $(cat "$work/same.out")"
 
-run "$work/improved.out" --baseline=slower && pass || fail "--baseline=slower failed"
+# Known answers without timing: the saved samples against the same ones
+# doubled / halved (--load-baseline compares two saved baselines).
+run "$work/improved.out" --load-baseline=first --baseline=slower && pass || fail "--baseline=slower failed"
 [ "$(grep -c '^  Performance has improved\.' "$work/improved.out")" -eq "$rows" ] && pass \
   || fail "against a baseline twice as slow, not every row improved: $(grep -A3 change "$work/improved.out")"
 grep -q "Against 'slower': $rows improved, 0 regressed" "$work/improved.out" && pass || fail "wrong totals"
+[ "$(grep -c '^  change: \[-5[0-9.]*% -50\.00% -[0-9.]*%\] (p = 0\.0079' "$work/improved.out")" -eq "$rows" ] && pass \
+  || fail "halving every sample should read exactly -50% (p = 2/252, exact U): $(grep change "$work/improved.out" | head -2)"
 
-run "$work/regressed.out" --baseline=faster && pass || fail "--baseline=faster failed"
+run "$work/regressed.out" --load-baseline=first --baseline=faster && pass || fail "--baseline=faster failed"
 [ "$(grep -c '^  Performance has regressed\.' "$work/regressed.out")" -eq "$rows" ] && pass \
   || fail "against a baseline twice as fast, not every row regressed"
-# The middle figure (the change of the median) of every row: a doubling,
-# within the noise of a rerun.
-grep '^  change: \[' "$work/regressed.out" | awk '{ v = $3 + 0; if (v < 70 || v > 130) bad++ } END { exit bad ? 1 : 0 }' \
-  && pass || fail "a doubling should read about +100%: $(grep change "$work/regressed.out" | head -2)"
+[ "$(grep -c '^  change: \[+[0-9.]*% +100\.00% +[0-9.]*%\] (p = 0\.0079' "$work/regressed.out")" -eq "$rows" ] && pass \
+  || fail "doubling every sample should read exactly +100%: $(grep change "$work/regressed.out" | head -2)"
+run "$work/self.out" --load-baseline=first --baseline=first && pass || fail "first against itself failed"
+[ "$(grep -c '^  No change in performance detected\.' "$work/self.out")" -eq "$rows" ] && pass \
+  || fail "a baseline against itself changed"
 
 run "$work/broken.out" --baseline=broken
 [ $? -eq 2 ] && grep -q 'not an ecbench baseline' "$work/broken.out" && pass || fail "a malformed baseline was not refused"
