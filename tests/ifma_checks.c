@@ -17,7 +17,8 @@
 
 #include "backend/u64/field.h"
 #include "backend/ifma/field4.h"
-#include "backend/ifma/ge4_convert.h"
+#include "backend/vector/edwards4.h"
+#include "backend/vector/ge4_convert.h"
 #include "check.h"
 #include "curve25519/edwards_encoding.h"
 
@@ -41,14 +42,12 @@ static void random_limbs(fe *a)
 
 static void pack(fe4 *r, const fe a[LANES])
 {
-    const uint64_t *v[LANES] = {a[0].v, a[1].v, a[2].v, a[3].v};
-    fe4_pack(r, v);
+    fe4_pack(r, &a[0], &a[1], &a[2], &a[3]);
 }
 
 static void unpack(fe a[LANES], const fe4 *r)
 {
-    uint64_t *v[LANES] = {a[0].v, a[1].v, a[2].v, a[3].v};
-    fe4_unpack(v, r);
+    fe4_unpack(&a[0], &a[1], &a[2], &a[3], r);
 }
 
 /* Every lane of got equals want[lane] mod p, and got's limbs are below the

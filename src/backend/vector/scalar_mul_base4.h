@@ -1,26 +1,22 @@
-/* ifma backend: the constant-time fixed-base multiplication [s]B of
- * curve25519/scalar_mul_base.h with its additions on the 4-way formulas
- * (edwards4.h). The comb, the recoding and the constant-time lookups
+/* Vector layer: the constant-time fixed-base multiplication [s]B of
+ * curve25519/scalar_mul_base.h with its additions on the 4-way point
+ * formulas (backend/vector/contract.h). The comb, the recoding and the constant-time lookups
  * (ge_base_select, which scans every entry with masks) are the generic
  * code's; each selected affine entry (y+x, y-x, 2dxy) enters as the cached
  * point (y-x, y+x, 2dxy, 2) with Z = 1, and the 64 additions and 4
  * doublings run 4-way. The vector formulas have no branch and no
  * data-dependent index, so the whole is constant time in s like the serial
- * kernel (valgrind cannot run AVX-512, so test_ctime cannot check this
- * file: the secret-dependent lookup it calls is the serial one it does
- * check).
+ * kernel; test_ctime checks it on every vector backend (ifma through its
+ * stand-in build, docs/vector.md).
  *
- * Included by src/backend/ifma/backend.c before curve25519/backend_impl.h:
- * it defines GE_SCALARMULT_BASE_KERNEL. Needs the u64 field first.
+ * Part of backend/vector/kernels.h.
  */
-#ifndef ECX_BACKEND_IFMA_SCALAR_MUL_BASE4_H
-#define ECX_BACKEND_IFMA_SCALAR_MUL_BASE4_H
+#ifndef ECX_BACKEND_VECTOR_SCALAR_MUL_BASE4_H
+#define ECX_BACKEND_VECTOR_SCALAR_MUL_BASE4_H
 
 #include <stdint.h>
 
-#define GE_SCALARMULT_BASE_KERNEL 1
-
-#include "backend/ifma/ge4_convert.h"
+#include "backend/vector/ge4_convert.h"
 #include "common/constant_time.h"
 #include "curve25519/scalar_mul_base.h"
 #include "curve25519/scalar_recode.h"
