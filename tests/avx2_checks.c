@@ -8,14 +8,19 @@
  * edge included; the value of a lane is then converted exactly (128-bit
  * carries) to u64 limbs. For each operation: every lane of the result
  * equals the u64 result on that lane's inputs, as canonical bytes, and the
- * result's limbs are inside the bound the operation promises. */
+ * result's limbs are inside the bound the operation promises. The vector
+ * layer's point formulas (backend/vector/edwards4.h) then run on this field
+ * in a walk checked step by step against u64's formulas. */
 #include "avx2_checks.h"
 
 #include <string.h>
 
 #include "backend/u64/field.h"
 #include "backend/avx2/field4.h"
+#include "backend/vector/edwards4.h"
+#include "backend/vector/ge4_convert.h"
 #include "check.h"
+#include "curve25519/edwards_encoding.h"
 
 #define LANES 4
 
@@ -221,15 +226,13 @@ static void check_conversions(unsigned long rounds)
                 uint64_t r = check_rand64();
                 a[e].v[k] = (r % 4 == 0) ? tight - 1 - (r >> 60) : (r % 4 == 1) ? (r >> 62) : (r >> 8) % tight;
             }
-        const uint64_t *in[LANES] = {a[0].v, a[1].v, a[2].v, a[3].v};
-        fe4_pack(&va, in);
+        fe4_pack(&va, &a[0], &a[1], &a[2], &a[3]);
         check_lanes(&va, a, bound_reduced, "fe4_pack");
 
         uint64_t raw[LANES][FE4_LIMBS];
         fe want[LANES], got[LANES];
         random_operand(raw, want, &va, bound_32);
-        uint64_t *out[LANES] = {got[0].v, got[1].v, got[2].v, got[3].v};
-        fe4_unpack(out, &va);
+        fe4_unpack(&got[0], &got[1], &got[2], &got[3], &va);
         for (int e = 0; e < LANES; e++) {
             int in_bounds = 1;
             for (int k = 0; k < 5; k++) in_bounds &= got[e].v[k] < tight;
@@ -278,6 +281,46 @@ static void check_chains(unsigned long steps)
     check_lanes(&vy, y, bound_reduced, "chain y");
 }
 
+/* A walk r = 2 r + q_i - q_j over decoded random points (ZIP-215: any
+ * small-order component included), the identity now and then: each step's
+ * 4-way result, unpacked, encodes as u64's. */
+static void check_point_walk(unsigned long steps)
+{
+    ge_p3 r, q, want;
+    ge_p1p1 t;
+    ge_cached qc;
+    ge4_extended vr, vq;
+    ge4_cached vqc;
+    ge_p3_identity(&r);
+    ge4_from_p3(&vr, &r);
+    for (unsigned long s = 0; s < steps; s++) {
+        uint8_t enc[32], eg[32], ew[32];
+        do {
+            check_random_bytes(enc, 32);
+        } while (ge_p3_from_bytes(&q, enc, GE_DECODE_ZIP215) != ECX_OK);
+        if (s % 16 == 0) ge_p3_identity(&q);
+        ge4_from_p3(&vq, &q);
+        ge4_cached_from_extended(&vqc, &vq);
+        ge_p3_to_cached(&qc, &q);
+        if (s % 3 == 2) {
+            ge4_cached_neg(&vqc, &vqc);
+            ge_sub(&t, &r, &qc);
+        } else {
+            ge_add(&t, &r, &qc);
+        }
+        ge_p1p1_to_p3(&r, &t);
+        ge4_add(&vr, &vr, &vqc);
+        ge_p3_dbl(&t, &r);
+        ge_p1p1_to_p3(&r, &t);
+        ge4_double(&vr, &vr);
+        ge4_to_p3(&want, &vr);
+        CHECK(ge_p3_is_on_curve(&want));
+        ge_p3_to_bytes(eg, &want);
+        ge_p3_to_bytes(ew, &r);
+        CHECK_MEM(eg, ew, 32, "point walk");
+    }
+}
+
 int avx2_checks(unsigned long rounds)
 {
     check_seed(0xa7c2);
@@ -285,5 +328,6 @@ int avx2_checks(unsigned long rounds)
     check_linear(rounds);
     check_conversions(rounds);
     check_chains(rounds);
+    check_point_walk(rounds / 4);
     return check_summary("test_avx2");
 }

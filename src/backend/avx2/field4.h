@@ -37,8 +37,14 @@
  *            never multiplied by 19; every column sum of 100 products then
  *            stays below 2^63.2).
  *   fe4_carry takes any limbs below 2^32 and returns REDUCED.
+ * (These are the contract's classes, backend/vector/contract.h, with more
+ * room: fe4_mul and fe4_sq take LOOSE, fe4_mul's left factor WIDE.)
  * Everything is constant time: lanes are independent and no branch or
  * memory index depends on a value.
+ *
+ * These are the field names of the vector contract (backend/vector/
+ * contract.h), which the 4-way algorithms of src/backend/vector/ use.
+ * Include backend/u64/field.h (the serial partner) first.
  *
  * This header needs -mavx2: include it only from the avx2 backend's
  * translation units (and its tests), never from code that runs on other
@@ -55,6 +61,8 @@
 typedef struct {
     __m256i l[FE4_LIMBS];
 } fe4;
+
+#include "backend/vector/contract.h"
 
 #define FE4_M26 ((long long)0x3ffffff)
 #define FE4_M25 ((long long)0x1ffffff)
@@ -216,11 +224,41 @@ static inline void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
 static inline void fe4_neg(fe4 *r, const fe4 *a)
 {
     fe4 zero;
-#pragma GCC unroll 10
-    for (int i = 0; i < FE4_LIMBS; i++) zero.l[i] = _mm256_setzero_si256();
+    fe4_zero(&zero);
     fe4_sub(r, &zero, a);
     fe4_carry(r, r);
 }
+
+/* r = 0 in every lane. */
+static inline void fe4_zero(fe4 *r)
+{
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = _mm256_setzero_si256();
+}
+
+/* r = flag ? a : r in every lane, flag in {0, 1}; constant time (a mask
+ * select, no branch on flag). */
+static inline void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag)
+{
+    const __m256i mask = _mm256_set1_epi64x(-(long long)flag);
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = _mm256_blendv_epi8(r->l[i], a->l[i], mask);
+}
+
+/* The contract's lane shuffles (64-bit lanes: vpermq and vpblendd with
+ * immediates). */
+#define FE4_PERMUTE(r, a, lanes)                                                                   \
+    do {                                                                                           \
+        for (int k_ = 0; k_ < FE4_LIMBS; k_++) (r)->l[k_] = _mm256_permute4x64_epi64((a)->l[k_], (lanes)); \
+    } while (0)
+#define FE4_BLEND(r, a, b, mask)                                                                   \
+    do {                                                                                           \
+        for (int k_ = 0; k_ < FE4_LIMBS; k_++)                                                     \
+            (r)->l[k_] = _mm256_blend_epi32((a)->l[k_], (b)->l[k_], FE4_BLEND_MASK32(mask));       \
+    } while (0)
+/* A 64-bit-lane mask as the 32-bit-lane mask vpblendd takes. */
+#define FE4_BLEND_MASK32(m)                                                                        \
+    ((((m) & 1) ? 0x03 : 0) | (((m) & 2) ? 0x0c : 0) | (((m) & 4) ? 0x30 : 0) | (((m) & 8) ? 0xc0 : 0))
 
 /* The 4 x 4 transpose of 64-bit words: row e of in (element e's words) to
  * column e of out (lane e of out[0..3]). Its own inverse. */
@@ -240,12 +278,15 @@ static inline void fe4_transpose4(__m256i out[4], const __m256i in[4])
  * u64 backend's limbs) into lanes 0..3: u64 limb k splits into limbs 2k (its
  * low 26 bits) and 2k + 1 (the rest). TIGHT u64 limbs (< 2^51 + 2^15) in:
  * REDUCED out (the high parts are then <= 2^25). */
-static inline void fe4_pack(fe4 *r, const uint64_t *const v[4])
+static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3)
 {
     __m256i rows[4], cols[5];
-    for (int e = 0; e < 4; e++) rows[e] = _mm256_loadu_si256((const __m256i *)v[e]);
+    rows[0] = _mm256_loadu_si256((const __m256i *)a0->v);
+    rows[1] = _mm256_loadu_si256((const __m256i *)a1->v);
+    rows[2] = _mm256_loadu_si256((const __m256i *)a2->v);
+    rows[3] = _mm256_loadu_si256((const __m256i *)a3->v);
     fe4_transpose4(cols, rows);
-    cols[4] = _mm256_set_epi64x((long long)v[3][4], (long long)v[2][4], (long long)v[1][4], (long long)v[0][4]);
+    cols[4] = _mm256_set_epi64x((long long)a3->v[4], (long long)a2->v[4], (long long)a1->v[4], (long long)a0->v[4]);
     for (int k = 0; k < 5; k++) {
         r->l[2 * k] = fe4_limb_low(cols[k], 0);
         r->l[2 * k + 1] = _mm256_srli_epi64(cols[k], 26);
@@ -256,8 +297,9 @@ static inline void fe4_pack(fe4 *r, const uint64_t *const v[4])
  * five carries at the same time, the top one times 19): limbs < 2^32 in (so
  * each combined limb is < 2^58 and its carry < 2^7), u64 TIGHT out (limb 0 <
  * 2^51 + 2^11.3, the others < 2^51 + 2^7). */
-static inline void fe4_unpack(uint64_t *const v[4], const fe4 *a)
+static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
 {
+    fe *const out[4] = {r0, r1, r2, r3};
     const __m256i m51 = _mm256_set1_epi64x((long long)0x7ffffffffffffLL);
     __m256i w[5], c[5], rows[4];
     for (int k = 0; k < 5; k++) w[k] = _mm256_add_epi64(a->l[2 * k], _mm256_slli_epi64(a->l[2 * k + 1], 26));
@@ -265,10 +307,12 @@ static inline void fe4_unpack(uint64_t *const v[4], const fe4 *a)
     w[0] = _mm256_add_epi64(_mm256_and_si256(w[0], m51), fe4_times19(c[4]));
     for (int k = 1; k < 5; k++) w[k] = _mm256_add_epi64(_mm256_and_si256(w[k], m51), c[k - 1]);
     fe4_transpose4(rows, w);
-    for (int e = 0; e < 4; e++) _mm256_storeu_si256((__m256i *)v[e], rows[e]);
     uint64_t top[4];
     _mm256_storeu_si256((__m256i *)top, w[4]);
-    for (int e = 0; e < 4; e++) v[e][4] = top[e];
+    for (int e = 0; e < 4; e++) {
+        _mm256_storeu_si256((__m256i *)out[e]->v, rows[e]);
+        out[e]->v[4] = top[e];
+    }
 }
 
 #endif
