@@ -31,7 +31,9 @@ extern "C" {
  * on first use), idempotent and thread-safe. Returns ECX_OK, or
  * ECX_ERR_UNSUPPORTED on every call when the ECX_BACKEND environment variable
  * named a backend that is unknown or unusable here (the library then runs on
- * the automatic choice). */
+ * the automatic choice), or ECX_ERR_INVALID on every call when
+ * ECX_CPU_DISABLE holds a word other than "avx2", "ifma", "neon" (the
+ * library runs, with the known words applied). */
 int ecx_init(void);
 
 /* Name of the active backend: "u32", "u64", "avx2", "ifma" or "neon". */

@@ -7,6 +7,7 @@
 #include "dispatch/registry.h"
 
 _Static_assert(ECXI_STATUS_UNSUPPORTED == ECX_ERR_UNSUPPORTED, "registry status mirrors ecx.h");
+_Static_assert(ECXI_STATUS_INVALID == ECX_ERR_INVALID, "registry status mirrors ecx.h");
 
 ECX_EXPORT int ecx_init(void)
 {

@@ -65,7 +65,8 @@ static const struct ecx_backend *find_usable(const char *name)
 
 static void initialise(void)
 {
-    cpu_features = ecxi_cpu_probe();
+    int unknown_word;
+    cpu_features = ecxi_cpu_probe_checked(&unknown_word);
     for (size_t i = 0; i < REGISTRY_SIZE && !auto_choice; i++)
         if (usable(registry[i])) auto_choice = registry[i];
     /* u32 has no requirements, so auto_choice is never NULL. */
@@ -80,6 +81,10 @@ static void initialise(void)
         else
             init_status = ECXI_STATUS_UNSUPPORTED;
     }
+    /* A typo in ECX_CPU_DISABLE is reported the same way (the known words
+     * still mask their features), and comes first: it may be why
+     * ECX_BACKEND's choice is unusable. */
+    if (unknown_word) init_status = ECXI_STATUS_INVALID;
     atomic_store(&active, chosen);
 }
 

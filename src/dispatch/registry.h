@@ -10,9 +10,12 @@
 /* Mirrors ECX_ERR_UNSUPPORTED; dispatch does not include the public headers'
  * status codes so that it stays below src/api. */
 #define ECXI_STATUS_UNSUPPORTED (-3)
+/* Mirrors ECX_ERR_INVALID. */
+#define ECXI_STATUS_INVALID (-1)
 
-/* Runs the one-time probe and selection; returns 0, or
- * ECXI_STATUS_UNSUPPORTED if ECX_BACKEND named an unusable backend. */
+/* Runs the one-time probe and selection; returns 0, ECXI_STATUS_INVALID if
+ * ECX_CPU_DISABLE holds an unknown word, or (else) ECXI_STATUS_UNSUPPORTED
+ * if ECX_BACKEND named an unusable backend. */
 int ecxi_registry_init(void);
 /* Makes the usable backend `name` (or "auto") active; 0 or
  * ECXI_STATUS_UNSUPPORTED, in which case nothing changes. */
