@@ -8,16 +8,16 @@
  * edge included; the value of a lane is then converted exactly (128-bit
  * carries) to u64 limbs. For each operation: every lane of the result
  * equals the u64 result on that lane's inputs, as canonical bytes, and the
- * result's limbs are inside the bound the operation promises. The vector
- * layer's point formulas (backend/vector/edwards4.h) then run on this field
- * in a walk checked step by step against u64's formulas. */
+ * result's limbs are inside the bound the operation promises. The point
+ * formulas (backend/avx2/edwards4.h) then run in a walk checked step by
+ * step against u64's formulas. */
 #include "avx2_checks.h"
 
 #include <string.h>
 
 #include "backend/u64/field.h"
 #include "backend/avx2/field4.h"
-#include "backend/vector/edwards4.h"
+#include "backend/avx2/edwards4.h"
 #include "backend/vector/ge4_convert.h"
 #include "check.h"
 #include "curve25519/edwards_encoding.h"
@@ -281,9 +281,9 @@ static void check_chains(unsigned long steps)
     check_lanes(&vy, y, bound_reduced, "chain y");
 }
 
-/* A walk r = 2 r + q_i - q_j over decoded random points (ZIP-215: any
- * small-order component included), the identity now and then: each step's
- * 4-way result, unpacked, encodes as u64's. */
+/* A walk r = 2 (r +- q) over decoded random points q (ZIP-215: any
+ * small-order component included), the identity, r itself and -r now and
+ * then: each step's 4-way result, unpacked, encodes as u64's. */
 static void check_point_walk(unsigned long steps)
 {
     ge_p3 r, q, want;
@@ -299,6 +299,8 @@ static void check_point_walk(unsigned long steps)
             check_random_bytes(enc, 32);
         } while (ge_p3_from_bytes(&q, enc, GE_DECODE_ZIP215) != ECX_OK);
         if (s % 16 == 0) ge_p3_identity(&q);
+        if (s % 5 == 4) q = r;              /* p + p */
+        if (s % 7 == 6) ge_p3_neg(&q, &r);  /* p + (-p) */
         ge4_from_p3(&vq, &q);
         ge4_cached_from_extended(&vqc, &vq);
         ge_p3_to_cached(&qc, &q);

@@ -13,7 +13,7 @@
 #include "backend/u64/scalar.h"
 #include "backend/u64/p256.h"
 #include "backend/avx2/field4.h"
-#include "backend/vector/edwards4.h"
+#include "backend/avx2/edwards4.h"
 #include "backend/vector/kernels.h"
 #include "curve25519/backend_impl.h"
 

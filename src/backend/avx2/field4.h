@@ -153,13 +153,15 @@ static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
         b19[i] = _mm256_mul_epu32(b->l[i], k19);
         z[i] = _mm256_setzero_si256();
     }
+    /* Column by column: the ten products of a column are summed as soon as
+     * they are made, so few values are live at once. */
 #pragma GCC unroll 10
-    for (int i = 0; i < FE4_LIMBS; i++) {
+    for (int k = 0; k < FE4_LIMBS; k++) {
 #pragma GCC unroll 10
-        for (int j = 0; j < FE4_LIMBS; j++) {
+        for (int i = 0; i < FE4_LIMBS; i++) {
+            const int j = (k - i + FE4_LIMBS) % FE4_LIMBS;
             const __m256i x = (i & j & 1) ? a2[i] : a->l[i];
             const __m256i y = (i + j >= FE4_LIMBS) ? b19[j] : b->l[j];
-            const int k = (i + j) % FE4_LIMBS;
             z[k] = _mm256_add_epi64(z[k], _mm256_mul_epu32(x, y));
         }
     }
@@ -183,14 +185,15 @@ static inline void fe4_sq(fe4 *r, const fe4 *a)
         z[i] = _mm256_setzero_si256();
     }
 #pragma GCC unroll 10
-    for (int i = 0; i < FE4_LIMBS; i++) {
+    for (int k = 0; k < FE4_LIMBS; k++) {
 #pragma GCC unroll 10
-        for (int j = i; j < FE4_LIMBS; j++) {
+        for (int i = 0; i < FE4_LIMBS; i++) {
+            const int j = (k - i + FE4_LIMBS) % FE4_LIMBS;
+            if (j < i) continue; /* each pair once, i <= j */
             /* coefficient (i == j ? 1 : 2) (i, j both odd ? 2 : 1): 1, 2 or 4 */
             const int coefficient = (i == j ? 1 : 2) * ((i & j & 1) ? 2 : 1);
             const __m256i x = coefficient == 1 ? a->l[i] : coefficient == 2 ? a2[i] : a4[i];
             const __m256i y = (i + j >= FE4_LIMBS) ? a19[j] : a->l[j];
-            const int k = (i + j) % FE4_LIMBS;
             z[k] = _mm256_add_epi64(z[k], _mm256_mul_epu32(x, y));
         }
     }
@@ -249,11 +252,12 @@ static inline void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag)
  * immediates). */
 #define FE4_PERMUTE(r, a, lanes)                                                                   \
     do {                                                                                           \
-        for (int k_ = 0; k_ < FE4_LIMBS; k_++) (r)->l[k_] = _mm256_permute4x64_epi64((a)->l[k_], (lanes)); \
+        _Pragma("GCC unroll 10") for (int k_ = 0; k_ < FE4_LIMBS; k_++)                            \
+            (r)->l[k_] = _mm256_permute4x64_epi64((a)->l[k_], (lanes));                            \
     } while (0)
 #define FE4_BLEND(r, a, b, mask)                                                                   \
     do {                                                                                           \
-        for (int k_ = 0; k_ < FE4_LIMBS; k_++)                                                     \
+        _Pragma("GCC unroll 10") for (int k_ = 0; k_ < FE4_LIMBS; k_++)                            \
             (r)->l[k_] = _mm256_blend_epi32((a)->l[k_], (b)->l[k_], FE4_BLEND_MASK32(mask));       \
     } while (0)
 /* A 64-bit-lane mask as the 32-bit-lane mask vpblendd takes. */
