@@ -135,6 +135,16 @@ static inline void fe4_reduce_columns(fe4 *r, __m256i z[FE4_LIMBS])
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = z[i];
 }
 
+/* An empty asm that takes and gives back the ten vectors of z in
+ * registers: an ordering barrier for the compiler, no instruction. */
+#if defined(__GNUC__) || defined(__clang__)
+#define FE4_KEEP_IN_REGISTERS(z)                                                                   \
+    __asm__("" : "+x"(z[0]), "+x"(z[1]), "+x"(z[2]), "+x"(z[3]), "+x"(z[4]), "+x"(z[5]), "+x"(z[6]),  \
+                 "+x"(z[7]), "+x"(z[8]), "+x"(z[9]))
+#else
+#define FE4_KEEP_IN_REGISTERS(z) ((void)0)
+#endif
+
 /* r = a b for each lane. a WIDE (LOOSE or REDUCED), b LOOSE (or REDUCED);
  * REDUCED out. r may alias a or b.
  *
@@ -153,17 +163,20 @@ static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
         b19[i] = _mm256_mul_epu32(b->l[i], k19);
         z[i] = _mm256_setzero_si256();
     }
-    /* Column by column: the ten products of a column are summed as soon as
-     * they are made, so few values are live at once. */
+    /* Row by row: limb i of a times every limb of b, added to the ten
+     * column sums, which stay in registers (the barrier after each row
+     * keeps the compiler from regrouping the sums across rows, which would
+     * keep all hundred products alive at once). */
 #pragma GCC unroll 10
-    for (int k = 0; k < FE4_LIMBS; k++) {
+    for (int i = 0; i < FE4_LIMBS; i++) {
 #pragma GCC unroll 10
-        for (int i = 0; i < FE4_LIMBS; i++) {
-            const int j = (k - i + FE4_LIMBS) % FE4_LIMBS;
+        for (int j = 0; j < FE4_LIMBS; j++) {
             const __m256i x = (i & j & 1) ? a2[i] : a->l[i];
             const __m256i y = (i + j >= FE4_LIMBS) ? b19[j] : b->l[j];
+            const int k = (i + j) % FE4_LIMBS;
             z[k] = _mm256_add_epi64(z[k], _mm256_mul_epu32(x, y));
         }
+        FE4_KEEP_IN_REGISTERS(z);
     }
     fe4_reduce_columns(r, z);
 }
@@ -185,17 +198,17 @@ static inline void fe4_sq(fe4 *r, const fe4 *a)
         z[i] = _mm256_setzero_si256();
     }
 #pragma GCC unroll 10
-    for (int k = 0; k < FE4_LIMBS; k++) {
+    for (int i = 0; i < FE4_LIMBS; i++) {
 #pragma GCC unroll 10
-        for (int i = 0; i < FE4_LIMBS; i++) {
-            const int j = (k - i + FE4_LIMBS) % FE4_LIMBS;
-            if (j < i) continue; /* each pair once, i <= j */
+        for (int j = i; j < FE4_LIMBS; j++) {
             /* coefficient (i == j ? 1 : 2) (i, j both odd ? 2 : 1): 1, 2 or 4 */
             const int coefficient = (i == j ? 1 : 2) * ((i & j & 1) ? 2 : 1);
             const __m256i x = coefficient == 1 ? a->l[i] : coefficient == 2 ? a2[i] : a4[i];
             const __m256i y = (i + j >= FE4_LIMBS) ? a19[j] : a->l[j];
+            const int k = (i + j) % FE4_LIMBS;
             z[k] = _mm256_add_epi64(z[k], _mm256_mul_epu32(x, y));
         }
+        FE4_KEEP_IN_REGISTERS(z);
     }
     fe4_reduce_columns(r, z);
 }
