@@ -210,25 +210,44 @@ static inline void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag)
     ((((m) & 1) ? 0x03 : 0) | (((m) & 2) ? 0x0c : 0) | (((m) & 4) ? 0x30 : 0) | (((m) & 8) ? 0xc0 : 0))
 
 /* Packs four u64 elements (radix 2^51, TIGHT: limbs < 2^51 + 2^15 < 2^52,
- * so REDUCED here) into lanes 0..3: a plain move, the radix is the same. */
+ * so REDUCED here) into lanes 0..3: the radix is the same, so packing is a
+ * transposition. Limbs 0..3 of the four go through a 4x4 transposition of
+ * whole 256-bit loads (two in-lane unpacks and one lane swap per output
+ * vector instead of four inserts), limb 4 is gathered by lane. */
 static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3)
 {
-    for (int k = 0; k < 5; k++)
-        r->l[k] = _mm256_set_epi64x((long long)a3->v[k], (long long)a2->v[k], (long long)a1->v[k], (long long)a0->v[k]);
+    const __m256i x0 = _mm256_loadu_si256((const __m256i *)a0->v), x1 = _mm256_loadu_si256((const __m256i *)a1->v);
+    const __m256i x2 = _mm256_loadu_si256((const __m256i *)a2->v), x3 = _mm256_loadu_si256((const __m256i *)a3->v);
+    const __m256i t0 = _mm256_unpacklo_epi64(x0, x1); /* a0[0] a1[0] a0[2] a1[2] */
+    const __m256i t1 = _mm256_unpackhi_epi64(x0, x1); /* a0[1] a1[1] a0[3] a1[3] */
+    const __m256i t2 = _mm256_unpacklo_epi64(x2, x3); /* a2[0] a3[0] a2[2] a3[2] */
+    const __m256i t3 = _mm256_unpackhi_epi64(x2, x3); /* a2[1] a3[1] a2[3] a3[3] */
+    r->l[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
+    r->l[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
+    r->l[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
+    r->l[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
+    r->l[4] = _mm256_set_epi64x((long long)a3->v[4], (long long)a2->v[4], (long long)a1->v[4], (long long)a0->v[4]);
 }
 
-/* Unpacks lanes 0..3: REDUCED limbs (limb 0 < 2^51 + 2^14, the others <
- * 2^51 + 2^10) are u64 TIGHT (< 2^51 + 2^15) as they are. */
+/* Unpacks lanes 0..3, the transposition back. Lanes of a product, a
+ * negation or a carry of LOOSE + LOOSE values (limb 0 < 2^51 + 2^14, the
+ * others < 2^51 + 2^10) are u64 TIGHT (< 2^51 + 2^15) as they are. */
 static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
 {
-    for (int k = 0; k < 5; k++) {
-        uint64_t lane[4];
-        _mm256_storeu_si256((__m256i *)lane, a->l[k]);
-        r0->v[k] = lane[0];
-        r1->v[k] = lane[1];
-        r2->v[k] = lane[2];
-        r3->v[k] = lane[3];
-    }
+    const __m256i t0 = _mm256_unpacklo_epi64(a->l[0], a->l[1]); /* r0[0] r0[1] r2[0] r2[1] */
+    const __m256i t1 = _mm256_unpackhi_epi64(a->l[0], a->l[1]); /* r1[0] r1[1] r3[0] r3[1] */
+    const __m256i t2 = _mm256_unpacklo_epi64(a->l[2], a->l[3]); /* r0[2] r0[3] r2[2] r2[3] */
+    const __m256i t3 = _mm256_unpackhi_epi64(a->l[2], a->l[3]); /* r1[2] r1[3] r3[2] r3[3] */
+    uint64_t top[4];
+    _mm256_storeu_si256((__m256i *)top, a->l[4]);
+    _mm256_storeu_si256((__m256i *)r0->v, _mm256_permute2x128_si256(t0, t2, 0x20));
+    _mm256_storeu_si256((__m256i *)r1->v, _mm256_permute2x128_si256(t1, t3, 0x20));
+    _mm256_storeu_si256((__m256i *)r2->v, _mm256_permute2x128_si256(t0, t2, 0x31));
+    _mm256_storeu_si256((__m256i *)r3->v, _mm256_permute2x128_si256(t1, t3, 0x31));
+    r0->v[4] = top[0];
+    r1->v[4] = top[1];
+    r2->v[4] = top[2];
+    r3->v[4] = top[3];
 }
 
 #endif

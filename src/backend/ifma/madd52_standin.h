@@ -2,8 +2,9 @@
  * in AVX2 only, for the constant-time check: valgrind (3.19) runs AVX2 but
  * not AVX-512, so tests/run_ctime.sh runs a second build of the ifma
  * backend's vector code with these (ECXI_IFMA_STANDIN, -mavx2). The
- * results are those of vpmadd52luq / vpmadd52huq lane by lane (test_ifma
- * compares the two builds on random and extreme limbs), and like them the
+ * results are those of vpmadd52luq / vpmadd52huq lane by lane
+ * (test_vector_ifma_standin runs the same checks as test_vector_ifma on
+ * this build: random and extreme limbs against u64), and like them the
  * code has no branch and no memory index, so memcheck sees the same data
  * flow as in the real kernels: every lane of the output depends on the
  * same lanes of the inputs.
