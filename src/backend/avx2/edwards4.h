@@ -86,16 +86,33 @@ static inline GE4_FLATTEN void ge4_add(ge4_extended *r, const ge4_extended *p, c
     fe4_mul(&r->v, &u, &w);
 }
 
+/* r = (a, b, d, c) for a = (a, b, c, d): the two upper lanes swapped, the
+ * lower ones kept (vpermilpd, within each 128-bit half). */
+static inline void fe4_swap_upper_pair(fe4 *r, const fe4 *a)
+{
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++)
+        r->l[i] = _mm256_castpd_si256(_mm256_permute_pd(_mm256_castsi256_pd(a->l[i]), 0x6));
+}
+
 /* r = 2 p (HWCD dbl-2008-hwcd, a = -1): with (A, B, Z^2, S) = (X, Y, Z,
- * X + Y)^2 (X + Y LOOSE, which fe4_sq takes), (E, F, G, H) = (A + B - S,
- * 2 Z^2 + A - B, A - B, A + B) (each the negation of HWCD's, so the
- * products are unchanged) = (A, A, A, A) + (B, -B, -B, B) + (-S, 2 Z^2, 0,
- * 0), carried once (F reaches 5 2^w, beyond LOOSE), then (X3, Y3, Z3, T3)
- * = (E, G, F, E) * (F, H, G, H). 1 4-way squaring, 1 4-way
- * multiplication. */
+ * X + Y)^2 (X + Y LOOSE, which fe4_sq takes), the negations of HWCD's E,
+ * F, G, H (the products do not change):
+ *     E = A + B - S,  F = G + 2 Z^2,  G = A - B,  H = A + B,
+ * then (X3, Y3, Z3, T3) = (E F, G H, F G, H E). The lanes are arranged so
+ * that only three cross-half moves (vpermq) remain:
+ *   - y = (H, G, -S, 2 Z^2) is built inside the halves from (A, B, Z^2, S)
+ *     and its swap (B, A, S, Z^2);
+ *   - with c = y's halves exchanged, (H, G, -S, 2 Z^2) + (-S, 2 Z^2, H, G)
+ *     gives E in lane 0 and F in lane 3, so V = (E, G, H, F): its lower
+ *     half holds one factor of every product and its upper half the other;
+ *   - the factors are then V with its upper pair swapped, (E, G, F, H)
+ *     (within the halves), and V reversed, (F, H, G, E).
+ * F reaches 5 2^w_i, beyond LOOSE: V is carried once. 1 4-way squaring,
+ * 1 4-way multiplication. */
 static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p)
 {
-    fe4 t, s, sq, a, b, nb, v, nv, zero, efgh, u, w;
+    fe4 t, s, sq, swapped, q, nq, y, c, v, zero, u, w;
     fe4_zero(&zero);
     fe4_swap_pairs(&t, &p->v);
     fe4_add(&t, &t, &p->v);                      /* (X + Y, X + Y, ., .) */
@@ -103,21 +120,20 @@ static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p
     FE4_BLEND(&s, &p->v, &t, 8);                 /* (X, Y, Z, X + Y) */
     fe4_sq(&sq, &s);                             /* (A, B, Z^2, S) */
 
-    FE4_PERMUTE(&a, &sq, FE4_LANES(0, 0, 0, 0));
-    FE4_PERMUTE(&b, &sq, FE4_LANES(1, 1, 1, 1));
-    fe4_sub(&nb, &zero, &b);
-    FE4_BLEND(&b, &b, &nb, 6);                   /* (B, -B, -B, B) */
-    FE4_PERMUTE(&v, &sq, FE4_LANES(3, 2, 2, 2)); /* (S, Z^2, ., .) */
-    fe4_sub(&nv, &zero, &v);
-    fe4_add(&v, &v, &v);
-    FE4_BLEND(&v, &v, &nv, 1);
-    FE4_BLEND(&v, &v, &zero, 12);                /* (-S, 2 Z^2, 0, 0) */
-    fe4_add(&efgh, &a, &b);
-    fe4_add(&efgh, &efgh, &v);                   /* limbs < 5 2^w_i + 2^20 */
-    fe4_carry(&efgh, &efgh);
+    fe4_swap_pairs(&swapped, &sq);               /* (B, A, S, Z^2) */
+    FE4_BLEND(&q, &sq, &swapped, 12);            /* (A, B, S, Z^2) */
+    fe4_sub(&nq, &zero, &q);
+    FE4_BLEND(&q, &q, &nq, 6);                   /* (A, -B, -S, Z^2) */
+    FE4_BLEND(&swapped, &swapped, &zero, 4);     /* (B, A, 0, Z^2) */
+    fe4_add(&y, &swapped, &q);                   /* (H, G, -S, 2 Z^2) */
+    FE4_PERMUTE(&c, &y, FE4_LANES(2, 3, 0, 1));  /* (-S, 2 Z^2, H, G) */
+    fe4_add(&v, &y, &c);                         /* (E, ., ., F) */
+    FE4_BLEND(&v, &v, &y, 2);
+    FE4_BLEND(&v, &v, &c, 4);                    /* (E, G, H, F), limbs < 5 2^w_i + 2^20 */
+    fe4_carry(&v, &v);
 
-    FE4_PERMUTE(&u, &efgh, FE4_LANES(0, 2, 1, 0)); /* (E, G, F, E) */
-    FE4_PERMUTE(&w, &efgh, FE4_LANES(1, 3, 2, 3)); /* (F, H, G, H) */
+    fe4_swap_upper_pair(&u, &v);                 /* (E, G, F, H) */
+    FE4_PERMUTE(&w, &v, FE4_LANES(3, 2, 1, 0));  /* (F, H, G, E) */
     fe4_mul(&r->v, &u, &w);
 }
 

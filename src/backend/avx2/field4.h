@@ -294,19 +294,17 @@ static inline void fe4_transpose4(__m256i out[4], const __m256i in[4])
 /* Packs four elements given as five 64-bit limbs each in radix 2^51 (the
  * u64 backend's limbs) into lanes 0..3: u64 limb k splits into limbs 2k (its
  * low 26 bits) and 2k + 1 (the rest). TIGHT u64 limbs (< 2^51 + 2^15) in:
- * REDUCED out (the high parts are then <= 2^25). */
+ * REDUCED out (the high parts are then <= 2^25). The limbs are read one by
+ * one (scalar loads inserted into lanes), not as 256-bit rows: the callers
+ * have often just written them with scalar stores (a table lookup, a
+ * serial formula), and a wide load of several narrow stores waits for
+ * them to retire instead of taking the stored values directly. */
 static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3)
 {
-    __m256i rows[4], cols[5];
-    rows[0] = _mm256_loadu_si256((const __m256i *)a0->v);
-    rows[1] = _mm256_loadu_si256((const __m256i *)a1->v);
-    rows[2] = _mm256_loadu_si256((const __m256i *)a2->v);
-    rows[3] = _mm256_loadu_si256((const __m256i *)a3->v);
-    fe4_transpose4(cols, rows);
-    cols[4] = _mm256_set_epi64x((long long)a3->v[4], (long long)a2->v[4], (long long)a1->v[4], (long long)a0->v[4]);
     for (int k = 0; k < 5; k++) {
-        r->l[2 * k] = fe4_limb_low(cols[k], 0);
-        r->l[2 * k + 1] = _mm256_srli_epi64(cols[k], 26);
+        const __m256i v = _mm256_set_epi64x((long long)a3->v[k], (long long)a2->v[k], (long long)a1->v[k], (long long)a0->v[k]);
+        r->l[2 * k] = fe4_limb_low(v, 0);
+        r->l[2 * k + 1] = _mm256_srli_epi64(v, 26);
     }
 }
 
