@@ -181,15 +181,18 @@ static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
     fe4_reduce_columns(r, z);
 }
 
-/* r = a^2 for each lane. a LOOSE (or REDUCED), REDUCED out. The 45 cross
- * products x_i x_j (i < j) are computed once with a doubled left factor
- * (quadrupled when i and j are both odd), the ten squares with the odd
- * ones doubled; a wrapped product takes 19 x_j as its right factor. Columns
- * are bounded as in fe4_mul with b = a. */
-static inline void fe4_sq(fe4 *r, const fe4 *a)
+/* z = the ten 64-bit column sums of a^2 for each lane (z[k] weighs
+ * 2^ceil(25.5 k), the wrapped products folded in times 19), not yet
+ * carried: fe4_sq is this and fe4_reduce_columns. a LOOSE (or REDUCED).
+ * The 45 cross products x_i x_j (i < j) are computed once with a doubled
+ * left factor (quadrupled when i and j are both odd), the ten squares with
+ * the odd ones doubled; a wrapped product takes 19 x_j as its right
+ * factor. Columns are bounded as in fe4_mul with b = a: below 2^62.2 for
+ * LOOSE a, 2^59 for REDUCED a, 2^61 for a sum of two REDUCED values. */
+static inline void fe4_sq_columns(__m256i z[FE4_LIMBS], const fe4 *a)
 {
     const __m256i k19 = _mm256_set1_epi64x(19);
-    __m256i a2[FE4_LIMBS], a4[FE4_LIMBS], a19[FE4_LIMBS], z[FE4_LIMBS];
+    __m256i a2[FE4_LIMBS], a4[FE4_LIMBS], a19[FE4_LIMBS];
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) {
         a2[i] = _mm256_add_epi64(a->l[i], a->l[i]);
@@ -210,7 +213,32 @@ static inline void fe4_sq(fe4 *r, const fe4 *a)
         }
         FE4_KEEP_IN_REGISTERS(z);
     }
+}
+
+/* r = a^2 for each lane. a LOOSE (or REDUCED), REDUCED out. */
+static inline void fe4_sq(fe4 *r, const fe4 *a)
+{
+    __m256i z[FE4_LIMBS];
+    fe4_sq_columns(z, a);
     fe4_reduce_columns(r, z);
+}
+
+/* r = 2^37 p - a on column sums (fe4_sq_columns' output held in an fe4,
+ * l[k] = column k), no carries: the negation of a product before its
+ * reduction. 2^37 p's columns are (2^26 - 19) 2^37 (about 2^63), then
+ * (2^25 - 1) 2^37 (about 2^62) for odd k and (2^26 - 1) 2^37 for even k:
+ * each column of a must be below those (every fe4_sq_columns column of a
+ * sum of two REDUCED values is, < 2^61). */
+static inline void fe4_columns_negate(fe4 *r, const fe4 *a)
+{
+    const __m256i p37_0 = _mm256_set1_epi64x((long long)0x3ffffedLL << 37);
+    const __m256i p37_even = _mm256_set1_epi64x((long long)0x3ffffffLL << 37);
+    const __m256i p37_odd = _mm256_set1_epi64x((long long)0x1ffffffLL << 37);
+#pragma GCC unroll 10
+    for (int k = 0; k < FE4_LIMBS; k++) {
+        const __m256i p37 = k == 0 ? p37_0 : (k & 1) ? p37_odd : p37_even;
+        r->l[k] = _mm256_sub_epi64(p37, a->l[k]);
+    }
 }
 
 /* r = a + b, no carries. REDUCED in: LOOSE out (limbs < 2^(w_i + 1) +
