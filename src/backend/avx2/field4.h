@@ -329,8 +329,13 @@ static inline void fe4_transpose4(__m256i out[4], const __m256i in[4])
  * them to retire instead of taking the stored values directly. */
 static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3)
 {
+#pragma GCC unroll 5
     for (int k = 0; k < 5; k++) {
-        const __m256i v = _mm256_set_epi64x((long long)a3->v[k], (long long)a2->v[k], (long long)a1->v[k], (long long)a0->v[k]);
+        /* vmovq / vpinsrq / vinserti128: _mm256_set_epi64x may become four
+         * stores and a wide load, the very stall this avoids. */
+        const __m128i lo = _mm_insert_epi64(_mm_cvtsi64_si128((long long)a0->v[k]), (long long)a1->v[k], 1);
+        const __m128i hi = _mm_insert_epi64(_mm_cvtsi64_si128((long long)a2->v[k]), (long long)a3->v[k], 1);
+        const __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
         r->l[2 * k] = fe4_limb_low(v, 0);
         r->l[2 * k + 1] = _mm256_srli_epi64(v, 26);
     }
@@ -345,13 +350,17 @@ static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
     fe *const out[4] = {r0, r1, r2, r3};
     const __m256i m51 = _mm256_set1_epi64x((long long)0x7ffffffffffffLL);
     __m256i w[5], c[5], rows[4];
+#pragma GCC unroll 5
     for (int k = 0; k < 5; k++) w[k] = _mm256_add_epi64(a->l[2 * k], _mm256_slli_epi64(a->l[2 * k + 1], 26));
+#pragma GCC unroll 5
     for (int k = 0; k < 5; k++) c[k] = _mm256_srli_epi64(w[k], 51);
     w[0] = _mm256_add_epi64(_mm256_and_si256(w[0], m51), fe4_times19(c[4]));
+#pragma GCC unroll 5
     for (int k = 1; k < 5; k++) w[k] = _mm256_add_epi64(_mm256_and_si256(w[k], m51), c[k - 1]);
     fe4_transpose4(rows, w);
     uint64_t top[4];
     _mm256_storeu_si256((__m256i *)top, w[4]);
+#pragma GCC unroll 4
     for (int e = 0; e < 4; e++) {
         _mm256_storeu_si256((__m256i *)out[e]->v, rows[e]);
         out[e]->v[4] = top[e];
