@@ -86,6 +86,16 @@ static inline GE4_FLATTEN void ge4_add(ge4_extended *r, const ge4_extended *p, c
     fe4_mul(&r->v, &u, &w);
 }
 
+/* r[k] = p[k] + q[k] for k = 0, 1 (contract.h). Here simply two additions
+ * one after the other: an fe4 is ten registers, so interleaving two
+ * additions step by step would only spill; the processor overlaps the two
+ * independent chains itself. r may alias p. */
+static inline void ge4_add_x2(ge4_extended r[2], const ge4_extended p[2], const ge4_cached q[2])
+{
+    ge4_add(&r[0], &p[0], &q[0]);
+    ge4_add(&r[1], &p[1], &q[1]);
+}
+
 /* r = (a, b, d, c) for a = (a, b, c, d): the two upper lanes swapped, the
  * lower ones kept (vpermilpd, within each 128-bit half). */
 static inline void fe4_swap_upper_pair(fe4 *r, const fe4 *a)
