@@ -31,7 +31,8 @@
  * (one more addition than the serial order, odd first, then four
  * doublings, then the even digits). A 4-way addition is latency-bound (its
  * two products wait for each other), so two chains side by side keep the
- * multipliers busy: signing is about 15% faster on Intel (docs/vector.md). */
+ * multipliers busy: 12% fewer cycles per signature on the Intel machine of
+ * docs/performance.md. */
 static void ge_scalarmult_base(ge_p3 *r, const uint8_t s[32])
 {
     int8_t e[64];
