@@ -1,6 +1,5 @@
 /* OS randomness for the public functions: getrandom(2), retrying on EINTR
- * and on short reads. (src/api/ed25519.c has its own copy of the same
- * loop; it can include this header instead.) */
+ * and on short reads (src/api/ed25519.c and src/api/rangeproof.c). */
 #ifndef ECX_API_OS_RANDOM_H
 #define ECX_API_OS_RANDOM_H
 

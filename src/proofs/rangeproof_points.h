@@ -27,21 +27,6 @@ static void rp_load_p3(ge_p3 *r, const uint8_t a[64])
     fe_mul(&r->T, &r->X, &r->Y);
 }
 
-/* r = the same point as (y + x, y - x, 2 d x y), for mixed additions. */
-static void rp_load_precomp(ge_precomp *r, const uint8_t a[64])
-{
-    fe x, y, d2;
-    fe_from_bytes(&x, a);
-    fe_from_bytes(&y, a + 32);
-    fe_add(&r->yplusx, &y, &x);
-    fe_carry(&r->yplusx, &r->yplusx);
-    fe_sub(&r->yminusx, &y, &x);
-    fe_carry(&r->yminusx, &r->yminusx);
-    fe_from_bytes(&d2, ge_d2_bytes);
-    fe_mul(&r->xy2d, &x, &y);
-    fe_mul(&r->xy2d, &r->xy2d, &d2);
-}
-
 /* points[j] for j < count from the uniform bytes: B itself, every other
  * one FROM_UNIFORM_BYTES (RFC 9496, 4.3.4), then made affine with one field
  * inversion per chunk of 256 (Montgomery's trick). Constant time (the bytes

@@ -52,18 +52,17 @@ static void rp_random_scalar(sc *r, ecxi_rp_rng *rng)
  * B_blinding). Constant time in a and b. */
 static void rp_commit(uint8_t out[32], const sc *a, const sc *b, const ge_p3 *P)
 {
-    uint8_t ab[32], bb[32];
-    ge_p3 x, y;
-    sc_to_bytes(ab, a);
-    sc_to_bytes(bb, b);
-    ge_scalarmult_base(&x, ab);
-    ge_scalarmult(&y, bb, P);
-    ge_p3_add_p3(&x, &x, &y);
-    ristretto_encode(out, &x);
-    ct_wipe(ab, sizeof ab);
-    ct_wipe(bb, sizeof bb);
-    ct_wipe(&x, sizeof x);
-    ct_wipe(&y, sizeof y);
+    struct {
+        uint8_t a[32], b[32];
+        ge_p3 x, y;
+    } v;
+    sc_to_bytes(v.a, a);
+    sc_to_bytes(v.b, b);
+    ge_scalarmult_base(&v.x, v.a);
+    ge_scalarmult(&v.y, v.b, P);
+    ge_p3_add_p3(&v.x, &v.x, &v.y);
+    ristretto_encode(out, &v.x);
+    ct_wipe(&v, sizeof v);
 }
 
 /* Scalars and points the prover allocates (one block each). */
@@ -184,12 +183,12 @@ static int rp_op_prove(uint8_t *proof, uint8_t (*commitments)[32], const struct 
     ge_scalarmult(&acc, bytes, &Bb);
     for (size_t j = 0; j < m; j++)
         for (size_t i = 0; i < n; i++) {
-            ge_precomp gp, hp;
-            rp_load_precomp(&gp, g->points[ecxi_rp_gen_G(g, j, i)]);
-            rp_load_precomp(&hp, g->points[ecxi_rp_gen_H(g, j, i)]);
-            ge_precomp_neg(&hp, &hp);
-            ge_precomp_cmov(&hp, &gp, (unsigned)(values[j] >> i) & 1u);
-            ge_madd(&u, &acc, &hp);
+            ge_cached gc, hc;
+            ge_p3_to_cached(&gc, &p.G[j * n + i]);
+            ge_p3_to_cached(&hc, &p.H[j * n + i]);
+            ge_cached_neg(&hc, &hc);
+            ge_cached_cmov(&hc, &gc, (unsigned)(values[j] >> i) & 1u);
+            ge_add(&u, &acc, &hc);
             ge_p1p1_to_p3(&acc, &u);
         }
     ristretto_encode(proof, &acc);
