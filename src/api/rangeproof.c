@@ -69,6 +69,7 @@ ECX_EXPORT int ecx_rangeproof_prove(uint8_t *proof, size_t proof_cap, size_t *pr
     if (!proof || !proof_len || !commitments || !t || !values || !blindings || !shape_and_gens_ok(n, m, g) ||
         proof_cap < size) {
         if (proof) memset(proof, 0, size != 0 && proof_cap >= size ? size : proof_cap);
+        if (commitments && size != 0) memset(commitments, 0, m * 32); /* m is valid when size is not 0 */
         return ECX_ERR_INVALID;
     }
     uint8_t random[32];

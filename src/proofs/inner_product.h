@@ -30,6 +30,7 @@
 #include "curve25519/msm.h"
 #include "curve25519/ristretto.h"
 #include "ecx/ecx.h"
+#include "proofs/rangeproof_points.h"
 #include "proofs/rangeproof_protocol.h"
 
 /* r = sum_{i < n} a[i] b[i]. */
@@ -38,7 +39,7 @@ static void rp_inner_product(sc *r, const sc *a, const sc *b, size_t n)
     sc t;
     sc_zero(r);
     for (size_t i = 0; i < n; i++) {
-        sc_mul(&t, &a[i], &b[i]);
+        rp_sc_mul(&t, &a[i], &b[i]);
         sc_add(r, r, &t);
     }
 }
@@ -63,10 +64,10 @@ static int rp_ipp_side(uint8_t out[32], size_t N, size_t np, unsigned lower, con
         const size_t pos = k & (np - 1);
         const unsigned g_side = lower ? pos >= half : pos < half;
         if (g_side) {
-            sc_mul(&t, &a[lower ? pos - half : pos + half], &gc[k]);
+            rp_sc_mul(&t, &a[lower ? pos - half : pos + half], &gc[k]);
             pts[k] = G[k];
         } else {
-            sc_mul(&t, &b[lower ? pos + half : pos - half], &hc[k]);
+            rp_sc_mul(&t, &b[lower ? pos + half : pos - half], &hc[k]);
             pts[k] = H[k];
         }
         sc_to_bytes(scal[k], &t);
@@ -113,18 +114,18 @@ static int rp_ipp_prove(uint8_t *out, ecxi_transcript *t, const ge_p3 *Q, const 
         rp_challenge(&u, t, "u");
         sc_invert(&u_inv, &u);
         for (size_t i = 0; i < half; i++) {
-            sc_mul(&t1, &a[i], &u); /* a' = u a_lo + u^-1 a_hi */
-            sc_mul(&t2, &a[half + i], &u_inv);
+            rp_sc_mul(&t1, &a[i], &u); /* a' = u a_lo + u^-1 a_hi */
+            rp_sc_mul(&t2, &a[half + i], &u_inv);
             sc_add(&a[i], &t1, &t2);
-            sc_mul(&t1, &b[i], &u_inv); /* b' = u^-1 b_lo + u b_hi */
-            sc_mul(&t2, &b[half + i], &u);
+            rp_sc_mul(&t1, &b[i], &u_inv); /* b' = u^-1 b_lo + u b_hi */
+            rp_sc_mul(&t2, &b[half + i], &u);
             sc_add(&b[i], &t1, &t2);
         }
         /* G' = u^-1 G_lo + u G_hi, H' = u H_lo + u^-1 H_hi. */
         for (size_t k = 0; k < N; k++) {
             const unsigned lo = (k & (np - 1)) < half;
-            sc_mul(&gc[k], &gc[k], lo ? &u_inv : &u);
-            sc_mul(&hc[k], &hc[k], lo ? &u : &u_inv);
+            rp_sc_mul(&gc[k], &gc[k], lo ? &u_inv : &u);
+            rp_sc_mul(&hc[k], &hc[k], lo ? &u : &u_inv);
         }
     }
     if (status == ECX_OK) {

@@ -217,7 +217,7 @@ static int rp_op_prove(uint8_t *proof, uint8_t (*commitments)[32], const struct 
     /* l(X) = (a_L - z) + s_L X, r(X) = y^k (a_R + z + s_R X) + z^(2+j) 2^i
      * for k = j n + i; l0, r0 go to l, r and r1 = y^k s_R to sR. */
     sc_one(&one);
-    sc_mul(&zz, &z, &z);
+    rp_sc_mul(&zz, &z, &z);
     sc_one(&ypow);
     zpow = zz;
     for (size_t j = 0; j < m; j++) {
@@ -230,26 +230,26 @@ static int rp_op_prove(uint8_t *proof, uint8_t (*commitments)[32], const struct 
             sc_sub(&p.l[k], &aL, &z);
             sc_sub(&tmp, &aL, &one);
             sc_add(&tmp, &tmp, &z);
-            sc_mul(&tmp, &tmp, &ypow);
+            rp_sc_mul(&tmp, &tmp, &ypow);
             sc_add(&p.r[k], &tmp, &two_pow);
-            sc_mul(&p.sR[k], &p.sR[k], &ypow);
-            sc_mul(&ypow, &ypow, &y);
+            rp_sc_mul(&p.sR[k], &p.sR[k], &ypow);
+            rp_sc_mul(&ypow, &ypow, &y);
             sc_add(&two_pow, &two_pow, &two_pow);
         }
-        sc_mul(&zpow, &zpow, &z);
+        rp_sc_mul(&zpow, &zpow, &z);
     }
     /* t0 = <l0, r0>, t2 = <l1, r1>, t1 = <l0 + l1, r0 + r1> - t0 - t2. */
     sc_zero(&t0);
     sc_zero(&t1);
     sc_zero(&t2);
     for (size_t k = 0; k < N; k++) {
-        sc_mul(&tmp, &p.l[k], &p.r[k]);
+        rp_sc_mul(&tmp, &p.l[k], &p.r[k]);
         sc_add(&t0, &t0, &tmp);
-        sc_mul(&tmp, &p.sL[k], &p.sR[k]);
+        rp_sc_mul(&tmp, &p.sL[k], &p.sR[k]);
         sc_add(&t2, &t2, &tmp);
         sc_add(&tmp, &p.l[k], &p.sL[k]);
         sc_add(&tmp2, &p.r[k], &p.sR[k]);
-        sc_mul(&tmp, &tmp, &tmp2);
+        rp_sc_mul(&tmp, &tmp, &tmp2);
         sc_add(&t1, &t1, &tmp);
     }
     sc_sub(&t1, &t1, &t0);
@@ -264,22 +264,22 @@ static int rp_op_prove(uint8_t *proof, uint8_t (*commitments)[32], const struct 
 
     /* t_x = t0 + t1 x + t2 x^2; t_x_blinding = sum_j z^(2+j) gamma_j +
      * tau1 x + tau2 x^2; e_blinding = alpha + rho x. */
-    sc_mul(&tmp, &t2, &x);
+    rp_sc_mul(&tmp, &t2, &x);
     sc_add(&tmp, &tmp, &t1);
-    sc_mul(&tmp, &tmp, &x);
+    rp_sc_mul(&tmp, &tmp, &x);
     sc_add(&tmp, &tmp, &t0);
     sc_to_bytes(proof + 128, &tmp);
-    sc_mul(&tmp, &tau2, &x);
+    rp_sc_mul(&tmp, &tau2, &x);
     sc_add(&tmp, &tmp, &tau1);
-    sc_mul(&tmp, &tmp, &x);
+    rp_sc_mul(&tmp, &tmp, &x);
     zpow = zz;
     for (size_t j = 0; j < m; j++) {
-        sc_mul(&tmp2, &zpow, &p.gamma[j]);
+        rp_sc_mul(&tmp2, &zpow, &p.gamma[j]);
         sc_add(&tmp, &tmp, &tmp2);
-        sc_mul(&zpow, &zpow, &z);
+        rp_sc_mul(&zpow, &zpow, &z);
     }
     sc_to_bytes(proof + 160, &tmp);
-    sc_mul(&tmp, &rho, &x);
+    rp_sc_mul(&tmp, &rho, &x);
     sc_add(&tmp, &tmp, &alpha);
     sc_to_bytes(proof + 192, &tmp);
     ecxi_declassify(proof + 128, 96);
@@ -289,9 +289,9 @@ static int rp_op_prove(uint8_t *proof, uint8_t (*commitments)[32], const struct 
     rp_challenge(&w, &t, "w");
 
     for (size_t k = 0; k < N; k++) {
-        sc_mul(&tmp, &p.sL[k], &x);
+        rp_sc_mul(&tmp, &p.sL[k], &x);
         sc_add(&p.l[k], &p.l[k], &tmp);
-        sc_mul(&tmp, &p.sR[k], &x);
+        rp_sc_mul(&tmp, &p.sR[k], &x);
         sc_add(&p.r[k], &p.r[k], &tmp);
     }
     ecxi_declassify(p.l, N * sizeof(sc));
@@ -302,7 +302,7 @@ static int rp_op_prove(uint8_t *proof, uint8_t (*commitments)[32], const struct 
     ge_scalarmult_base(&acc, bytes);
     sc_invert(&tmp, &y);
     sc_one(&p.msm_s[0]);
-    for (size_t k = 1; k < N; k++) sc_mul(&p.msm_s[k], &p.msm_s[k - 1], &tmp);
+    for (size_t k = 1; k < N; k++) rp_sc_mul(&p.msm_s[k], &p.msm_s[k - 1], &tmp);
     status = rp_ipp_prove(proof + 224, &t, &acc, p.msm_s, p.G, p.H, p.l, p.r, N);
 
 done:;

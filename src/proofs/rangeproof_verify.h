@@ -107,7 +107,7 @@ static int rp_verify_one(const ecxi_rp_view *v, const uint8_t (*V)[32], size_t m
         if ((st = rp_take_point(&pL[k], t, "L", v->L[k])) != ECX_OK) return st;
         if ((st = rp_take_point(&pR[k], t, "R", v->R[k])) != ECX_OK) return st;
         rp_challenge(&inv[k], t, "u");
-        sc_mul(&usq[k], &inv[k], &inv[k]);
+        rp_sc_mul(&usq[k], &inv[k], &inv[k]);
     }
     inv[lg] = y;
     sc_batch_invert(inv, lg + 1); /* every 1/u_k and 1/y at once */
@@ -120,47 +120,47 @@ static int rp_verify_one(const ecxi_rp_view *v, const uint8_t (*V)[32], size_t m
     rp_weight(&c, seed, 2 * index);
     rp_weight(&r, seed, 2 * index + 1);
     sc_one(&one);
-    sc_mul(&zz, &z, &z);
+    rp_sc_mul(&zz, &z, &z);
 
     /* s_0 = prod 1/u_k; s_i = s_(i - 2^lg_i) u_(lg - lg_i)^2, the crate's
      * order of the challenges. */
     sc *s = sh->s;
     s[0] = one;
     for (unsigned k = 0; k < lg; k++) {
-        sc_mul(&uinvsq[k], &inv[k], &inv[k]);
-        sc_mul(&s[0], &s[0], &inv[k]);
+        rp_sc_mul(&uinvsq[k], &inv[k], &inv[k]);
+        rp_sc_mul(&s[0], &s[0], &inv[k]);
     }
     for (size_t i = 1; i < N; i++) {
         const unsigned lg_i = ecxi_rp_log2(i); /* floor(log2 i) */
         const size_t k = (size_t)1 << lg_i;
-        sc_mul(&s[i], &s[i - k], &usq[lg - 1 - lg_i]);
+        rp_sc_mul(&s[i], &s[i - k], &usq[lg - 1 - lg_i]);
     }
 
     /* G_i: r (-z - a s_i); H_i: r z + y^-i (r z^2 z^j 2^i - r b s_(N-1-i)). */
     sc rz, ra, rb, ypow, zpow, tz;
-    sc_mul(&rz, &r, &z);
-    sc_mul(&ra, &r, &a);
-    sc_mul(&rb, &r, &b);
+    rp_sc_mul(&rz, &r, &z);
+    rp_sc_mul(&ra, &r, &a);
+    rp_sc_mul(&rb, &r, &b);
     sc_one(&ypow);
-    sc_mul(&zpow, &r, &zz);
+    rp_sc_mul(&zpow, &r, &zz);
     for (size_t j = 0; j < m; j++) {
         tz = zpow;
         for (size_t i = 0; i < n; i++) {
             const size_t k = j * n + i;
-            sc_mul(&tmp, &ra, &s[k]);
+            rp_sc_mul(&tmp, &ra, &s[k]);
             sc_add(&tmp, &tmp, &rz);
             sc_sub(&sh->G[k], &sh->G[k], &tmp);
-            sc_mul(&tmp, &rb, &s[N - 1 - k]);
+            rp_sc_mul(&tmp, &rb, &s[N - 1 - k]);
             sc_sub(&tmp, &tz, &tmp);
-            sc_mul(&tmp, &tmp, &ypow);
+            rp_sc_mul(&tmp, &tmp, &ypow);
             sc_add(&tmp, &tmp, &rz);
             sc_add(&sh->H[k], &sh->H[k], &tmp);
-            sc_mul(&ypow, &ypow, &inv[lg]);
+            rp_sc_mul(&ypow, &ypow, &inv[lg]);
             sc_add(&tz, &tz, &tz);
         }
-        sc_mul(&tmp, &zpow, &c); /* V_j: r c z^2 z^j */
+        rp_sc_mul(&tmp, &zpow, &c); /* V_j: r c z^2 z^j */
         sc_to_bytes(scal[4 + 2 * lg + j], &tmp);
-        sc_mul(&zpow, &zpow, &z);
+        rp_sc_mul(&zpow, &zpow, &z);
     }
 
     /* delta = (z - z^2) sum_{i<N} y^i - z^3 (2^n - 1) sum_{j<m} z^j. */
@@ -169,48 +169,48 @@ static int rp_verify_one(const ecxi_rp_view *v, const uint8_t (*V)[32], size_t m
     sc_one(&ypow);
     for (size_t i = 0; i < N; i++) {
         sc_add(&sum_y, &sum_y, &ypow);
-        sc_mul(&ypow, &ypow, &y);
+        rp_sc_mul(&ypow, &ypow, &y);
     }
     sc_zero(&sum_z);
     sc_one(&zpow);
     for (size_t j = 0; j < m; j++) {
         sc_add(&sum_z, &sum_z, &zpow);
-        sc_mul(&zpow, &zpow, &z);
+        rp_sc_mul(&zpow, &zpow, &z);
     }
     sc_sub(&tmp, &z, &zz);
-    sc_mul(&delta, &tmp, &sum_y);
+    rp_sc_mul(&delta, &tmp, &sum_y);
     rp_sc_from_u64(&tmp, n == 64 ? UINT64_MAX : ((uint64_t)1 << n) - 1);
-    sc_mul(&tmp, &tmp, &sum_z);
-    sc_mul(&tmp, &tmp, &zz);
-    sc_mul(&tmp, &tmp, &z);
+    rp_sc_mul(&tmp, &tmp, &sum_z);
+    rp_sc_mul(&tmp, &tmp, &zz);
+    rp_sc_mul(&tmp, &tmp, &z);
     sc_sub(&delta, &delta, &tmp);
 
     /* B: r (w (t_x - a b) + c (delta - t_x)); B_blinding: r (-e - c t_x_blinding). */
-    sc_mul(&tmp, &a, &b);
+    rp_sc_mul(&tmp, &a, &b);
     sc_sub(&tmp, &tx, &tmp);
-    sc_mul(&tmp, &tmp, &w);
+    rp_sc_mul(&tmp, &tmp, &w);
     sc_sub(&tmp2, &delta, &tx);
-    sc_mul(&tmp2, &tmp2, &c);
+    rp_sc_mul(&tmp2, &tmp2, &c);
     sc_add(&tmp, &tmp, &tmp2);
-    sc_mul(&tmp, &tmp, &r);
+    rp_sc_mul(&tmp, &tmp, &r);
     sc_add(&sh->B, &sh->B, &tmp);
-    sc_mul(&tmp, &c, &txb);
+    rp_sc_mul(&tmp, &c, &txb);
     sc_add(&tmp, &tmp, &eb);
-    sc_mul(&tmp, &tmp, &r);
+    rp_sc_mul(&tmp, &tmp, &r);
     sc_sub(&sh->Bb, &sh->Bb, &tmp);
 
     /* A: r; S: r x; T_1: r c x; T_2: r c x^2; L_k: r u_k^2; R_k: r u_k^-2. */
     sc_to_bytes(scal[0], &r);
-    sc_mul(&tmp, &r, &x);
+    rp_sc_mul(&tmp, &r, &x);
     sc_to_bytes(scal[1], &tmp);
-    sc_mul(&tmp, &tmp, &c);
+    rp_sc_mul(&tmp, &tmp, &c);
     sc_to_bytes(scal[2], &tmp);
-    sc_mul(&tmp, &tmp, &x);
+    rp_sc_mul(&tmp, &tmp, &x);
     sc_to_bytes(scal[3], &tmp);
     for (unsigned k = 0; k < lg; k++) {
-        sc_mul(&tmp, &r, &usq[k]);
+        rp_sc_mul(&tmp, &r, &usq[k]);
         sc_to_bytes(scal[4 + k], &tmp);
-        sc_mul(&tmp, &r, &uinvsq[k]);
+        rp_sc_mul(&tmp, &r, &uinvsq[k]);
         sc_to_bytes(scal[4 + lg + k], &tmp);
     }
     return ECX_OK;
