@@ -176,6 +176,9 @@ static void run_child(const char *mode)
         CHECK_CTX(n >= 1 && streq(ecx_backend(), names[0]), mode);
         const ecx_f25519_ops *t = ecx_f25519(NULL);
         CHECK_CTX(t && n >= 1 && streq(t->backend, names[0]), mode);
+#if defined(__x86_64__) && defined(__SIZEOF_INT128__)
+        CHECK_CTX(streq(ecx_backend(), "u64"), mode); /* ECX_CPU_DISABLE=avx2,ifma runs u64 */
+#endif
         if (all) {
 #ifdef __SIZEOF_INT128__
             CHECK_CTX(streq(ecx_backend(), "u64"), mode);
@@ -186,6 +189,50 @@ static void run_child(const char *mode)
         CHECK_CTX(ecx_backend_select("avx2") == ECX_ERR_UNSUPPORTED, mode);
         CHECK_CTX(ecx_backend_select("ifma") == ECX_ERR_UNSUPPORTED, mode);
         CHECK_CTX(ecx_f25519("avx2") == NULL && ecx_f25519("ifma") == NULL, mode);
+        CHECK_CTX(n >= 1 && streq(ecx_backend(), names[0]), mode);
+    } else if (strncmp(mode, "cpu_typo_", 9) == 0) {
+        /* ECX_CPU_DISABLE with an unknown word (a typo: "IFMA", "ifmax",
+         * " ifma", "avx2,ifmax"): every ecx_init() reports ECX_ERR_INVALID,
+         * the library still runs, the known words still apply. */
+        CHECK_CTX(ecx_init() == ECX_ERR_INVALID, mode);
+        CHECK_CTX(ecx_init() == ECX_ERR_INVALID, mode);
+        size_t n = ecx_backends(names, MAX_NAMES);
+        if (n > MAX_NAMES) n = MAX_NAMES;
+        CHECK_CTX(n >= 1 && streq(ecx_backend(), names[0]), mode);
+        const ecx_f25519_ops *t = ecx_f25519(NULL);
+        CHECK_CTX(t && n >= 1 && streq(t->backend, names[0]), mode);
+        if (strcmp(mode, "cpu_typo_avx2") == 0) {
+            CHECK_CTX(!listed("avx2", names, n) && !listed("ifma", names, n), mode);
+            CHECK_CTX(ecx_backend_select("avx2") == ECX_ERR_UNSUPPORTED, mode);
+        }
+        CHECK_CTX(ecx_backend_select("u32") == ECX_OK && streq(ecx_backend(), "u32"), mode);
+        CHECK_CTX(ecx_init() == ECX_ERR_INVALID, mode);
+    } else if (strcmp(mode, "cpu_no_avx2") == 0) {
+        /* ECX_CPU_DISABLE=avx2 ECX_BACKEND=avx2: avx2 is unusable, and so is
+         * ifma (its code uses AVX2 too): ECX_ERR_UNSUPPORTED, the automatic
+         * choice runs, never an AVX2 instruction. */
+        CHECK_CTX(ecx_init() == ECX_ERR_UNSUPPORTED, mode);
+        size_t n = ecx_backends(names, MAX_NAMES);
+        if (n > MAX_NAMES) n = MAX_NAMES;
+        CHECK_CTX(!listed("avx2", names, n) && !listed("ifma", names, n), mode);
+        CHECK_CTX(n >= 1 && streq(ecx_backend(), names[0]), mode);
+        CHECK_CTX(ecx_backend_select("avx2") == ECX_ERR_UNSUPPORTED, mode);
+        CHECK_CTX(ecx_backend_select("ifma") == ECX_ERR_UNSUPPORTED, mode);
+        CHECK_CTX(ecx_f25519("avx2") == NULL && ecx_f25519("ifma") == NULL, mode);
+#if defined(__x86_64__) && defined(__SIZEOF_INT128__)
+        CHECK_CTX(streq(ecx_backend(), "u64"), mode);
+#endif
+    } else if (strcmp(mode, "cpu_no_ifma") == 0) {
+        /* ECX_CPU_DISABLE=ifma: the next in line runs (avx2 where it is
+         * built and the CPU has it, else u64 on x86-64). */
+        CHECK_CTX(ecx_init() == ECX_OK, mode);
+        size_t n = ecx_backends(names, MAX_NAMES);
+        if (n > MAX_NAMES) n = MAX_NAMES;
+        CHECK_CTX(!listed("ifma", names, n), mode);
+        CHECK_CTX(ecx_backend_select("ifma") == ECX_ERR_UNSUPPORTED, mode);
+#if defined(__x86_64__) && defined(__SIZEOF_INT128__)
+        CHECK_CTX(streq(ecx_backend(), listed("avx2", names, n) ? "avx2" : "u64"), mode);
+#endif
         CHECK_CTX(n >= 1 && streq(ecx_backend(), names[0]), mode);
     } else if (strncmp(mode, "threads_", 8) == 0) {
         /* threads_<first call>[_u32]: the _u32 variants run with ECX_BACKEND=u32. */
@@ -388,6 +435,13 @@ static void test_environment(int argc)
     static const char *const cpu_disable[] = {"ECX_CPU_DISABLE=avx2,ifma", NULL};
     static const char *const cpu_disable_all[] = {"ECX_CPU_DISABLE=avx2,ifma,neon", NULL};
     static const char *const none[] = {NULL};
+    static const char *const typo_upper[] = {"ECX_CPU_DISABLE=IFMA", NULL};
+    static const char *const typo_longer[] = {"ECX_CPU_DISABLE=ifmax", NULL};
+    static const char *const typo_space[] = {"ECX_CPU_DISABLE=avx2, ifma", NULL};
+    static const char *const typo_avx2[] = {"ECX_CPU_DISABLE=avx2,ifmax", NULL};
+    static const char *const typo_backend[] = {"ECX_CPU_DISABLE=neon,Avx2", "ECX_BACKEND=bogus", NULL};
+    static const char *const no_avx2[] = {"ECX_CPU_DISABLE=avx2", "ECX_BACKEND=avx2", NULL};
+    static const char *const no_ifma[] = {"ECX_CPU_DISABLE=ifma,", NULL};
 
     child_test("env_u32", env_u32);
 #ifdef __SIZEOF_INT128__
@@ -404,6 +458,13 @@ static void test_environment(int argc)
     child_test("env_masked_neon", env_masked_neon);
     child_test("cpu_disable", cpu_disable);
     child_test("cpu_disable_all", cpu_disable_all);
+    child_test("cpu_typo_upper", typo_upper);
+    child_test("cpu_typo_longer", typo_longer);
+    child_test("cpu_typo_space", typo_space);
+    child_test("cpu_typo_avx2", typo_avx2);
+    child_test("cpu_typo_backend", typo_backend); /* the typo is reported, not ECX_BACKEND */
+    child_test("cpu_no_avx2", no_avx2);
+    child_test("cpu_no_ifma", no_ifma);
 
     /* Concurrent first use: several rounds, since races are probabilistic.
      * qemu-user 7.2 on this kind of host cannot create guest threads (the
@@ -537,7 +598,8 @@ static void test_in_process(void)
     CHECK(streq(ecx_backend(), names[0]));
 
     /* Status codes and their strings. */
-    const int codes[] = {ECX_OK, ECX_ERR_INVALID, ECX_ERR_VERIFY, ECX_ERR_UNSUPPORTED, ECX_ERR_NOMEM, ECX_ERR_RANDOM};
+    const int codes[] = {ECX_OK,        ECX_ERR_INVALID, ECX_ERR_VERIFY,  ECX_ERR_UNSUPPORTED,
+                         ECX_ERR_NOMEM, ECX_ERR_RANDOM,  ECX_ERR_SELFTEST};
     const size_t n_codes = sizeof codes / sizeof codes[0];
     CHECK(ECX_OK == 0);
     for (size_t i = 1; i < n_codes; i++) CHECK(codes[i] < 0);
@@ -550,7 +612,7 @@ static void test_in_process(void)
             CHECK(s && t && strcmp(s, t) != 0);
         }
     }
-    const int unknown[] = {1, 2, -6, -100, INT_MIN, INT_MAX};
+    const int unknown[] = {1, 2, -7, -100, INT_MIN, INT_MAX};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         const char *s = ecx_strerror(unknown[i]);
         CHECK(s != NULL && *s != 0);

@@ -19,9 +19,9 @@
 #include "curve25519/edwards_encoding.h"
 #include "ecx/ecx.h"
 
-/* A vector backend may bring its own fe_pow_p58_x2 (same contract): it
- * defines FE_POW_P58_X2_KERNEL before including this file. */
-#ifndef FE_POW_P58_X2_KERNEL
+/* A vector backend brings its own fe_pow_p58_x2 (same contract,
+ * backend/vector/kernels.h, switched by ECXI_VECTOR_KERNELS). */
+#ifndef ECXI_VECTOR_KERNELS
 /* r[k] = a[k]^(2^n) for k = 0, 1, the two chains interleaved. n >= 1. */
 static inline void fe_sqn_x2(fe r[2], const fe a[2], unsigned n)
 {
@@ -55,7 +55,7 @@ static GE_POW_X2_ATTRIBUTES void fe_pow_p58_x2(fe r[2], const fe a[2])
     fe t0[2], t1[2], t2[2];
     FE_POW_P58_CHAIN(fe_sqn_x2, fe_mul_x2, r, a, t0, t1, t2);
 }
-#endif /* FE_POW_P58_X2_KERNEL */
+#endif /* ECXI_VECTOR_KERNELS */
 
 /* Decodes s[0] and s[1] with the ZIP-215 rules into r[0] and r[1]: the same
  * results as ge_p3_from_bytes(&r[k], s[k], GE_DECODE_ZIP215) — Z = 1, TIGHT

@@ -51,7 +51,13 @@ TABLE_FE_UNARY(fe_pow_p58)
 
 static void table_fe_mul_x4(ecx_fe25519 r[4], const ecx_fe25519 a[4], const ecx_fe25519 b[4])
 {
-    for (int i = 0; i < 4; i++) table_fe_mul(&r[i], &a[i], &b[i]);
+    fe x[4], y[4];
+    for (int i = 0; i < 4; i++) {
+        fe_from_public(&x[i], &a[i]);
+        fe_from_public(&y[i], &b[i]);
+    }
+    fe_mul_x4(x, x, y);
+    for (int i = 0; i < 4; i++) fe_to_public(&r[i], &x[i]);
 }
 
 static void table_fe_sqn(ecx_fe25519 *r, const ecx_fe25519 *a, unsigned n)

@@ -95,4 +95,15 @@ static unsigned fe_sqrt_ratio(fe *r, const fe *u, const fe *v)
     return correct_sign | flipped_sign;
 }
 
+/* r[k] = a[k] b[k] for k = 0..3 (the f25519 table's fe_mul_x4): four
+ * serial products. A vector backend brings one 4-way multiplication
+ * instead (backend/vector/field_x4.h, switched by ECXI_VECTOR_KERNELS).
+ * LOOSE in, TIGHT out; r may alias a or b. Constant time. */
+#ifndef ECXI_VECTOR_KERNELS
+static inline void fe_mul_x4(fe r[4], const fe a[4], const fe b[4])
+{
+    for (int k = 0; k < 4; k++) fe_mul(&r[k], &a[k], &b[k]);
+}
+#endif
+
 #endif

@@ -41,10 +41,10 @@
 
 /* The point kernel: the two point types and six operations the method needs.
  * A vector backend may bring its own (DESIGN.md: vector backends replace
- * the point kernels): it defines GE_PIPPENGER_KERNEL before including this
- * file, with the same names and contracts; the digits, the buckets'
+ * the point kernels): backend/vector/kernels.h, switched by
+ * ECXI_VECTOR_KERNELS, with the same names and contracts; the digits, the buckets'
  * bookkeeping and the order of additions stay the code below. */
-#ifndef GE_PIPPENGER_KERNEL
+#ifndef ECXI_VECTOR_KERNELS
 typedef ge_cached ge_pippenger_point; /* an input point, ready to be added */
 typedef ge_p3 ge_pippenger_sum;      /* a bucket, a running sum, the accumulator */
 
@@ -91,7 +91,7 @@ static inline void ge_pippenger_sum_to_p3(ge_p3 *r, const ge_pippenger_sum *p)
 {
     *r = *p;
 }
-#endif /* GE_PIPPENGER_KERNEL */
+#endif /* ECXI_VECTOR_KERNELS */
 
 /* The number of significant bits of a 32-byte little-endian scalar, bit 255
  * ignored. */

@@ -122,11 +122,11 @@ static void ge_naf5_vartime(ge_naf_digits *d, const uint8_t s[32])
 
 /* The point kernels: the table of odd multiples and the accumulation. A
  * vector backend may bring its own (DESIGN.md: vector backends replace the
- * point kernels): it defines GE_STRAUS_KERNEL before including this file,
+ * point kernels, backend/vector/kernels.h, switched by ECXI_VECTOR_KERNELS),
  * with its table entry type ge_straus_entry and the functions
  * ge_straus_odd_multiples and ge_straus_accumulate of the contracts below
  * (the same points, the same events). */
-#ifndef GE_STRAUS_KERNEL
+#ifndef ECXI_VECTOR_KERNELS
 typedef ge_cached ge_straus_entry;
 
 /* The point steps below are kept out of line and flattened, like
@@ -248,7 +248,7 @@ static void ge_straus_accumulate(ge_p3 *r, int top, const uint32_t start[257], c
     ge_p1p1_to_p3(r, &t);
 }
 
-#endif /* GE_STRAUS_KERNEL */
+#endif /* ECXI_VECTOR_KERNELS */
 
 /* Scratch bytes ge_msm_straus_digits_scratch_vartime needs: a table entry
  * per odd multiple up to each point's largest digit, 4 bytes per digit,

@@ -101,8 +101,8 @@ static inline void ge_base_select(ge_precomp *t, const uint64_t table[8][12], in
 
 /* A vector backend may bring its own ge_scalarmult_base (same contract,
  * same comb and lookups, its own point additions): it defines
- * GE_SCALARMULT_BASE_KERNEL before including this file. */
-#ifndef GE_SCALARMULT_BASE_KERNEL
+ * ECXI_VECTOR_KERNELS (backend/vector/kernels.h). */
+#ifndef ECXI_VECTOR_KERNELS
 /* r = [s]B for a 32-byte little-endian s < 2^255 (bit 255 must be clear;
  * callers mask it). Any s, not only s < l: the result is [s mod l]B.
  * Constant time in s; the digits are wiped. */
@@ -132,6 +132,6 @@ static void ge_scalarmult_base(ge_p3 *r, const uint8_t s[32])
     ct_wipe(e, sizeof e);
     ct_wipe(&t, sizeof t);
 }
-#endif /* GE_SCALARMULT_BASE_KERNEL */
+#endif /* ECXI_VECTOR_KERNELS */
 
 #endif

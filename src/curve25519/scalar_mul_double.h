@@ -11,7 +11,7 @@
  *
  * A vector backend may bring its own kernel with the same name and
  * algorithm (DESIGN.md: vector backends replace the point kernels): it
- * defines GE_DOUBLE_SCALARMULT_VARTIME_KERNEL before including this file,
+ * defines ECXI_VECTOR_KERNELS (backend/vector/kernels.h),
  * which then keeps only the widths.
  *
  * VARIABLE TIME: branches and table indices depend on a and b. Public
@@ -30,7 +30,7 @@
 #define GE_DOUBLE_WIDTH_A 5
 #define GE_DOUBLE_WIDTH_B 8
 
-#ifndef GE_DOUBLE_SCALARMULT_VARTIME_KERNEL
+#ifndef ECXI_VECTOR_KERNELS
 /* r = [a]A + [b]B for 32-byte little-endian a, b < 2^255 (bit 255 clear)
  * and any curve point A. VARIABLE TIME. */
 static void ge_double_scalarmult_vartime(ge_p3 *r, const uint8_t a[32], const ge_p3 *A, const uint8_t b[32])

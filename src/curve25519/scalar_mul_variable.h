@@ -32,8 +32,8 @@ static inline void ge_cached_select(ge_cached *t, const ge_cached table[8], int8
 
 /* A vector backend may bring its own ge_scalarmult (same contract, same
  * digits and table, its own point arithmetic and constant-time select): it
- * defines GE_SCALARMULT_KERNEL before including this file. */
-#ifndef GE_SCALARMULT_KERNEL
+ * defines ECXI_VECTOR_KERNELS (backend/vector/kernels.h). */
+#ifndef ECXI_VECTOR_KERNELS
 /* r = [s]P for a 32-byte little-endian s < 2^255 (bit 255 clear) and any
  * curve point P (small-order components are multiplied too: no reduction
  * of s mod l happens). Constant time in s and in P. r may alias p. */
@@ -74,6 +74,6 @@ static void ge_scalarmult(ge_p3 *r, const uint8_t s[32], const ge_p3 *p)
     ct_wipe(table, sizeof table);
     ct_wipe(&t, sizeof t);
 }
-#endif /* GE_SCALARMULT_KERNEL */
+#endif /* ECXI_VECTOR_KERNELS */
 
 #endif

@@ -45,17 +45,29 @@ static unsigned feature_named(const char *name, size_t len)
     return 0;
 }
 
-unsigned ecxi_cpu_probe(void)
+unsigned ecxi_cpu_probe_checked(int *unknown_word)
 {
     unsigned features = probe_hardware();
     const char *disable = getenv("ECX_CPU_DISABLE");
+    *unknown_word = 0;
     while (disable && *disable) {
         size_t len = strcspn(disable, ",");
-        features &= ~feature_named(disable, len);
+        const unsigned bit = feature_named(disable, len);
+        /* Empty words (",," or a trailing comma) say nothing; any other word
+         * must be a feature name, exactly: a typo such as "IFMA" or "ifmax"
+         * would otherwise leave the feature on without a word. */
+        if (!bit && len > 0) *unknown_word = 1;
+        features &= ~bit;
         disable += len;
         if (*disable == ',') disable++;
     }
     /* AVX-512 IFMA code also uses AVX2 instructions. */
     if (!(features & ECXI_CPU_AVX2)) features &= ~ECXI_CPU_IFMA;
     return features;
+}
+
+unsigned ecxi_cpu_probe(void)
+{
+    int unknown_word;
+    return ecxi_cpu_probe_checked(&unknown_word);
 }

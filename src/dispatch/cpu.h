@@ -8,4 +8,9 @@
  * "ifma", "neon"), so tests can play an older CPU. */
 unsigned ecxi_cpu_probe(void);
 
+/* The same, and *unknown_word = 1 if ECX_CPU_DISABLE holds a word that is
+ * not one of those names (case matters; empty words are ignored), else 0.
+ * The known words are applied either way. */
+unsigned ecxi_cpu_probe_checked(int *unknown_word);
+
 #endif

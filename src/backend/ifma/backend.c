@@ -1,22 +1,26 @@
 /* The ifma backend's translation unit (built with -mavx512ifma
  * -mavx512vl, selected only on CPUs with AVX-512 IFMA and VL): the u64
- * backend's arithmetic (its serial partner, DESIGN.md), the vectorised
- * point kernels that replace the serial ones, then the generic code and
- * the operations table. Today six kernels run 4-way: the fixed-base
- * multiplication of signing and key generation, the constant-time
- * variable-base multiplication, the double-base multiplication of
- * verification, Straus's and Pippenger's multiscalar multiplications (and
- * so batch verification) and the paired square roots of batch decoding;
- * everything else is u64's code compiled here. */
+ * backend's arithmetic (its serial partner, DESIGN.md), the 4-way field on
+ * IFMA (field4.h, the vector contract's part 1), the vector layer's point
+ * formulas and kernels (src/backend/vector/), then the generic code and
+ * the operations table. The kernels run the fixed-base multiplication of
+ * signing and key generation, the constant-time variable-base
+ * multiplication, the double-base multiplication of verification,
+ * Straus's and Pippenger's multiscalar multiplications (and so batch
+ * verification), the paired square roots of batch decoding and fe_mul_x4
+ * 4-way; everything else is u64's code compiled here. */
 #include "backend/u64/field.h"
 #include "backend/u64/scalar.h"
 #include "backend/u64/p256.h"
-#include "backend/ifma/scalar_mul_base4.h"
-#include "backend/ifma/scalar_mul_double4.h"
-#include "backend/ifma/scalar_mul_variable4.h"
-#include "backend/ifma/msm_straus4.h"
-#include "backend/ifma/msm_pippenger4.h"
-#include "backend/ifma/pow_p58_x2.h"
+#include "backend/ifma/field4.h"
+#include "backend/vector/edwards4.h"
+#include "backend/vector/kernels.h"
 #include "curve25519/backend_impl.h"
 
+#ifdef ECXI_IFMA_STANDIN
+/* The constant-time check's build (-mavx2, field4.h's stand-in for the two
+ * IFMA instructions; docs/vector.md): it runs on AVX2, under valgrind. */
+ECXI_DEFINE_BACKEND(ifma, ECXI_CPU_AVX2)
+#else
 ECXI_DEFINE_BACKEND(ifma, ECXI_CPU_IFMA)
+#endif

@@ -27,9 +27,15 @@
  * Everything is constant time: lanes are independent and no branch or
  * memory index depends on a value.
  *
+ * These are the field names of the vector contract (backend/vector/
+ * contract.h), which the 4-way algorithms of src/backend/vector/ use.
+ * Include backend/u64/field.h (the serial partner) first.
+ *
  * This header needs -mavx512ifma -mavx512vl: include it only from the ifma
  * backend's translation units (and its tests), never from code that runs
- * on other CPUs (DESIGN.md, "Backends and dispatch").
+ * on other CPUs (DESIGN.md, "Backends and dispatch"). The two IFMA
+ * instructions are reached only through fe4_madd52lo / fe4_madd52hi, so
+ * that the constant-time build can replace them (ECXI_IFMA_STANDIN).
  */
 #ifndef ECX_BACKEND_IFMA_FIELD4_H
 #define ECX_BACKEND_IFMA_FIELD4_H
@@ -41,8 +47,17 @@ typedef struct {
     __m256i l[5];
 } fe4;
 
+#include "backend/vector/contract.h"
+
 #define FE4_M51 ((long long)0x7ffffffffffffLL)
 
+#ifdef ECXI_IFMA_STANDIN
+/* The constant-time check's build (valgrind runs AVX2 but not AVX-512):
+ * the same two operations in AVX2 and plain C, same data flow. */
+#include "backend/ifma/madd52_standin.h"
+#else
+/* acc + the low (lo) or high (hi) 52 bits of the 104-bit product of the
+ * low 52 bits of a and b, lane by lane (vpmadd52luq, vpmadd52huq). */
 static inline __m256i fe4_madd52lo(__m256i acc, __m256i a, __m256i b)
 {
     return _mm256_madd52lo_epu64(acc, a, b);
@@ -52,6 +67,7 @@ static inline __m256i fe4_madd52hi(__m256i acc, __m256i a, __m256i b)
 {
     return _mm256_madd52hi_epu64(acc, a, b);
 }
+#endif
 
 /* 19 x for every lane (x < 2^59.7, so 19 x < 2^64): 16x + 2x + x, with
  * shifts and adds (vpmullq is slow on some IFMA cores). */
@@ -158,27 +174,80 @@ static inline void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
 static inline void fe4_neg(fe4 *r, const fe4 *a)
 {
     fe4 zero;
-    for (int k = 0; k < 5; k++) zero.l[k] = _mm256_setzero_si256();
+    fe4_zero(&zero);
     fe4_sub(r, &zero, a);
     fe4_carry(r, r);
 }
 
-/* Packs four elements given as five 64-bit limbs each (radix 2^51, limbs <
- * 2^52: the u64 backend's TIGHT values qualify) into lanes 0..3. */
-static inline void fe4_pack(fe4 *r, const uint64_t *const v[4])
+/* r = 0 in every lane. */
+static inline void fe4_zero(fe4 *r)
 {
-    for (int k = 0; k < 5; k++)
-        r->l[k] = _mm256_set_epi64x((long long)v[3][k], (long long)v[2][k], (long long)v[1][k], (long long)v[0][k]);
+    for (int k = 0; k < 5; k++) r->l[k] = _mm256_setzero_si256();
 }
 
-/* Unpacks lanes 0..3 into five limbs each. */
-static inline void fe4_unpack(uint64_t *const v[4], const fe4 *a)
+/* r = flag ? a : r, every lane (flag 0 or 1, constant time). */
+static inline void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag)
 {
-    for (int k = 0; k < 5; k++) {
-        uint64_t lane[4];
-        _mm256_storeu_si256((__m256i *)lane, a->l[k]);
-        for (int e = 0; e < 4; e++) v[e][k] = lane[e];
-    }
+    const __m256i mask = _mm256_set1_epi64x(-(long long)flag);
+    for (int k = 0; k < 5; k++) r->l[k] = _mm256_or_si256(_mm256_andnot_si256(mask, r->l[k]), _mm256_and_si256(mask, a->l[k]));
+}
+
+/* Lane k of r = lane s_k of a, lanes from FE4_LANES(s0, s1, s2, s3) (the
+ * same encoding as vpermq's immediate). */
+#define FE4_PERMUTE(r, a, lanes)                                                                   \
+    do {                                                                                           \
+        for (int k_ = 0; k_ < 5; k_++) (r)->l[k_] = _mm256_permute4x64_epi64((a)->l[k_], (lanes)); \
+    } while (0)
+
+/* Lanes of b where bit k of the 4-bit mask is 1, of a where it is 0. */
+#define FE4_BLEND(r, a, b, mask)                                                                   \
+    do {                                                                                           \
+        for (int k_ = 0; k_ < 5; k_++)                                                             \
+            (r)->l[k_] = _mm256_blend_epi32((a)->l[k_], (b)->l[k_], FE4_BLEND_MASK32(mask));       \
+    } while (0)
+/* A 64-bit-lane mask as the 32-bit-lane mask vpblendd takes. */
+#define FE4_BLEND_MASK32(m)                                                                        \
+    ((((m) & 1) ? 0x03 : 0) | (((m) & 2) ? 0x0c : 0) | (((m) & 4) ? 0x30 : 0) | (((m) & 8) ? 0xc0 : 0))
+
+/* Packs four u64 elements (radix 2^51, TIGHT: limbs < 2^51 + 2^15 < 2^52,
+ * so REDUCED here) into lanes 0..3: the radix is the same, so packing is a
+ * transposition. Limbs 0..3 of the four go through a 4x4 transposition of
+ * whole 256-bit loads (two in-lane unpacks and one lane swap per output
+ * vector instead of four inserts), limb 4 is gathered by lane. */
+static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3)
+{
+    const __m256i x0 = _mm256_loadu_si256((const __m256i *)a0->v), x1 = _mm256_loadu_si256((const __m256i *)a1->v);
+    const __m256i x2 = _mm256_loadu_si256((const __m256i *)a2->v), x3 = _mm256_loadu_si256((const __m256i *)a3->v);
+    const __m256i t0 = _mm256_unpacklo_epi64(x0, x1); /* a0[0] a1[0] a0[2] a1[2] */
+    const __m256i t1 = _mm256_unpackhi_epi64(x0, x1); /* a0[1] a1[1] a0[3] a1[3] */
+    const __m256i t2 = _mm256_unpacklo_epi64(x2, x3); /* a2[0] a3[0] a2[2] a3[2] */
+    const __m256i t3 = _mm256_unpackhi_epi64(x2, x3); /* a2[1] a3[1] a2[3] a3[3] */
+    r->l[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
+    r->l[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
+    r->l[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
+    r->l[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
+    r->l[4] = _mm256_set_epi64x((long long)a3->v[4], (long long)a2->v[4], (long long)a1->v[4], (long long)a0->v[4]);
+}
+
+/* Unpacks lanes 0..3, the transposition back. Lanes of a product, a
+ * negation or a carry of LOOSE + LOOSE values (limb 0 < 2^51 + 2^14, the
+ * others < 2^51 + 2^10) are u64 TIGHT (< 2^51 + 2^15) as they are. */
+static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
+{
+    const __m256i t0 = _mm256_unpacklo_epi64(a->l[0], a->l[1]); /* r0[0] r0[1] r2[0] r2[1] */
+    const __m256i t1 = _mm256_unpackhi_epi64(a->l[0], a->l[1]); /* r1[0] r1[1] r3[0] r3[1] */
+    const __m256i t2 = _mm256_unpacklo_epi64(a->l[2], a->l[3]); /* r0[2] r0[3] r2[2] r2[3] */
+    const __m256i t3 = _mm256_unpackhi_epi64(a->l[2], a->l[3]); /* r1[2] r1[3] r3[2] r3[3] */
+    uint64_t top[4];
+    _mm256_storeu_si256((__m256i *)top, a->l[4]);
+    _mm256_storeu_si256((__m256i *)r0->v, _mm256_permute2x128_si256(t0, t2, 0x20));
+    _mm256_storeu_si256((__m256i *)r1->v, _mm256_permute2x128_si256(t1, t3, 0x20));
+    _mm256_storeu_si256((__m256i *)r2->v, _mm256_permute2x128_si256(t0, t2, 0x31));
+    _mm256_storeu_si256((__m256i *)r3->v, _mm256_permute2x128_si256(t1, t3, 0x31));
+    r0->v[4] = top[0];
+    r1->v[4] = top[1];
+    r2->v[4] = top[2];
+    r3->v[4] = top[3];
 }
 
 #endif

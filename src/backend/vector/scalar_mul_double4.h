@@ -1,5 +1,6 @@
-/* ifma backend: the double-base multiplication [a]A + [b]B of verification
- * on the 4-way point formulas (edwards4.h), replacing the serial kernel of
+/* Vector layer: the double-base multiplication [a]A + [b]B of verification
+ * on the 4-way point formulas (backend/vector/contract.h), replacing the
+ * serial kernel of
  * curve25519/scalar_mul_double.h (DESIGN.md: a vector backend replaces the
  * point kernels and reuses its serial partner, u64, for the rest).
  *
@@ -9,24 +10,19 @@
  * same points; only the point arithmetic is vectorised: a doubling is one
  * 4-way squaring and one 4-way multiplication, an addition two 4-way
  * multiplications. The basepoint's affine entries (y+x, y-x, 2dxy) are
- * cached points with Z = 1: (y-x, y+x, 2dxy, 2) in the lanes of edwards4.h.
+ * cached points with Z = 1: (y-x, y+x, 2dxy, 2) in the lanes of contract.h.
  *
- * Included by src/backend/ifma/backend.c before curve25519/backend_impl.h:
- * it defines GE_DOUBLE_SCALARMULT_VARTIME_KERNEL, which tells
- * scalar_mul_double.h not to define the serial kernel. Needs the u64
- * field (backend/u64/field.h) included first.
+ * Part of backend/vector/kernels.h.
  *
  * VARIABLE TIME: branches and table indices depend on a and b. Public
  * inputs only.
  */
-#ifndef ECX_BACKEND_IFMA_SCALAR_MUL_DOUBLE4_H
-#define ECX_BACKEND_IFMA_SCALAR_MUL_DOUBLE4_H
+#ifndef ECX_BACKEND_VECTOR_SCALAR_MUL_DOUBLE4_H
+#define ECX_BACKEND_VECTOR_SCALAR_MUL_DOUBLE4_H
 
 #include <stdint.h>
 
-#define GE_DOUBLE_SCALARMULT_VARTIME_KERNEL 1
-
-#include "backend/ifma/ge4_convert.h"
+#include "backend/vector/ge4_convert.h"
 #include "curve25519/ed25519_tables.h"
 #include "curve25519/edwards.h"
 #include "curve25519/scalar_mul_base.h" /* ge_precomp_from_words */

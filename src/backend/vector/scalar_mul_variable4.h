@@ -1,33 +1,23 @@
-/* ifma backend: the constant-time variable-base multiplication [s]P of
- * curve25519/scalar_mul_variable.h on the 4-way formulas (edwards4.h): the
+/* Vector layer: the constant-time variable-base multiplication [s]P of
+ * curve25519/scalar_mul_variable.h on the 4-way point formulas
+ * (backend/vector/contract.h): the
  * same signed radix-16 digits, the same table of P .. 8P and the same
  * Horner steps (four doublings and one addition per digit); the table
  * holds 4-way cached points and the constant-time lookup blends whole
- * vectors under masks. No branch and no memory index depends on s or P.
- * (valgrind cannot run AVX-512 code, so test_ctime cannot check this file:
- * review it with that in mind.)
+ * vectors under masks (ge4_cached_cmov). No branch and no memory index
+ * depends on s or P; test_ctime checks it on every vector backend.
  *
- * Included by src/backend/ifma/backend.c before curve25519/backend_impl.h:
- * it defines GE_SCALARMULT_KERNEL. Needs the u64 field first.
+ * Part of backend/vector/kernels.h.
  */
-#ifndef ECX_BACKEND_IFMA_SCALAR_MUL_VARIABLE4_H
-#define ECX_BACKEND_IFMA_SCALAR_MUL_VARIABLE4_H
+#ifndef ECX_BACKEND_VECTOR_SCALAR_MUL_VARIABLE4_H
+#define ECX_BACKEND_VECTOR_SCALAR_MUL_VARIABLE4_H
 
 #include <stdint.h>
 
-#define GE_SCALARMULT_KERNEL 1
-
-#include "backend/ifma/ge4_convert.h"
+#include "backend/vector/ge4_convert.h"
 #include "common/constant_time.h"
 #include "curve25519/scalar_mul_variable.h"
 #include "curve25519/scalar_recode.h"
-
-/* r = a where mask is all ones, r unchanged where it is zero (every lane
- * the same mask). */
-static inline void ge4_cached_cmov(ge4_cached *r, const ge4_cached *a, __m256i mask)
-{
-    for (int k = 0; k < 5; k++) r->v.l[k] = _mm256_or_si256(_mm256_andnot_si256(mask, r->v.l[k]), _mm256_and_si256(mask, a->v.l[k]));
-}
 
 /* t = [b] P from table[j] = [j + 1] P, b in [-8, 8] (the identity's cached
  * form (1, 1, 0, 2) for b = 0). Constant time in b: every entry is read
@@ -38,12 +28,12 @@ static inline GE4_FLATTEN void ge4_cached_select(ge4_cached *t, const ge4_cached
     const uint64_t babs = (uint64_t)(uint8_t)(b - (int8_t)((0 - (int)bneg) & (2 * b)));
     ge4_cached_identity(t);
     for (uint64_t j = 0; j < 8; j++) {
-        const uint64_t eq = ct_barrier_u64((uint64_t)0 - ((((babs ^ (j + 1)) - 1) >> 63) & 1));
-        ge4_cached_cmov(t, &table[j], _mm256_set1_epi64x((long long)eq));
+        const unsigned eq = (unsigned)ct_barrier_u64((((babs ^ (j + 1)) - 1) >> 63) & 1);
+        ge4_cached_cmov(t, &table[j], eq);
     }
     ge4_cached negated;
     ge4_cached_neg(&negated, t);
-    ge4_cached_cmov(t, &negated, _mm256_set1_epi64x((long long)ct_barrier_u64((uint64_t)0 - bneg)));
+    ge4_cached_cmov(t, &negated, (unsigned)ct_barrier_u64(bneg));
 }
 
 /* r = [s]P for a 32-byte little-endian s < 2^255 (bit 255 clear) and any

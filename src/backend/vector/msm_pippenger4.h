@@ -1,22 +1,20 @@
-/* ifma backend: the point kernel of Pippenger's multiscalar multiplication
- * (curve25519/msm_pippenger.h) on the 4-way formulas (edwards4.h). The
+/* Vector layer: the point kernel of Pippenger's multiscalar multiplication
+ * (curve25519/msm_pippenger.h) on the 4-way point formulas
+ * (backend/vector/contract.h). The
  * digits, the buckets' bookkeeping and the order of the additions are the
  * generic code's; only the six point operations below are vector code.
  * Buckets, running sums and the accumulator are 4-way extended points; the
  * input points are kept ready to add (4-way cached). msm_pippenger.h
  * aligns its arrays to 32 bytes for them.
  *
- * Included by src/backend/ifma/backend.c before curve25519/backend_impl.h:
- * it defines GE_PIPPENGER_KERNEL. Needs the u64 field first.
+ * Part of backend/vector/kernels.h.
  *
  * VARIABLE TIME, like the serial kernel: public data only.
  */
-#ifndef ECX_BACKEND_IFMA_MSM_PIPPENGER4_H
-#define ECX_BACKEND_IFMA_MSM_PIPPENGER4_H
+#ifndef ECX_BACKEND_VECTOR_MSM_PIPPENGER4_H
+#define ECX_BACKEND_VECTOR_MSM_PIPPENGER4_H
 
-#define GE_PIPPENGER_KERNEL 1
-
-#include "backend/ifma/ge4_convert.h"
+#include "backend/vector/ge4_convert.h"
 
 typedef ge4_cached ge_pippenger_point;
 typedef ge4_extended ge_pippenger_sum;

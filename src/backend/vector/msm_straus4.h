@@ -1,5 +1,6 @@
-/* ifma backend: the point kernels of Straus's multiscalar multiplication
- * (curve25519/msm_straus.h) on the 4-way point formulas (edwards4.h): the
+/* Vector layer: the point kernels of Straus's multiscalar multiplication
+ * (curve25519/msm_straus.h) on the 4-way point formulas
+ * (backend/vector/contract.h): the
  * tables of odd multiples and the accumulation over the sorted digit
  * events. Everything else in msm_straus.h — recoding, the counting sort of
  * the events, the scratch layout — is the generic code's, so the points
@@ -11,20 +12,16 @@
  * "affine" bit of an event, which saves the serial kernel a multiplication,
  * changes nothing here: a 4-way addition costs the same either way.
  *
- * Included by src/backend/ifma/backend.c before curve25519/backend_impl.h:
- * it defines GE_STRAUS_KERNEL, so msm_straus.h keeps its serial kernels
- * out. Needs the u64 field (backend/u64/field.h) included first.
+ * Part of backend/vector/kernels.h.
  *
  * VARIABLE TIME, like the serial kernels: public data only.
  */
-#ifndef ECX_BACKEND_IFMA_MSM_STRAUS4_H
-#define ECX_BACKEND_IFMA_MSM_STRAUS4_H
+#ifndef ECX_BACKEND_VECTOR_MSM_STRAUS4_H
+#define ECX_BACKEND_VECTOR_MSM_STRAUS4_H
 
 #include <stdint.h>
 
-#define GE_STRAUS_KERNEL 1
-
-#include "backend/ifma/ge4_convert.h"
+#include "backend/vector/ge4_convert.h"
 
 typedef ge4_cached ge_straus_entry;
 

@@ -1,0 +1,129 @@
+/* The vector contract: four elements of GF(p), p = 2^255 - 19, and four
+ * coordinates of an edwards25519 point, processed at once.
+ *
+ * The 4-way algorithms of src/backend/vector/ (fixed-, variable- and
+ * double-base multiplication, Straus, Pippenger, paired square roots,
+ * fe_mul_x4) are written once against the names below. A vector backend
+ * (ifma, avx2, neon) supplies them:
+ *
+ *   - its field arithmetic: the type fe4 and the fe4_* functions and FE4_*
+ *     macros of part 1, in its own field4.h, which defines fe4, then
+ *     includes this header (so the compiler checks the signatures), then
+ *     defines the functions. Its serial partner's field.h (the type fe) is
+ *     included before it: the conversions take and give the partner's fe;
+ *   - its point formulas (part 2): backend/vector/edwards4.h gives them on
+ *     the part-1 names for any backend; a backend whose arithmetic needs
+ *     other formulas writes its own header with the same names and lanes
+ *     and includes that instead;
+ *   - nothing else: backend/vector/ge4_convert.h (part 3) moves points
+ *     between the generic code's forms and the 4-way ones through
+ *     fe4_pack / fe4_unpack, and backend/vector/kernels.h plugs the 4-way
+ *     algorithms into the generic code (docs/vector.md).
+ *
+ * The lane layout inside a vector (one 64-bit lane per element, or two
+ * 128-bit halves as NEON will need, limbs of 51 or 25.5 bits) is the
+ * backend's: the algorithms only see lanes 0..3 through these names.
+ *
+ * Bounds. Each backend states its numbers at the top of its field4.h; the
+ * contract only names the classes:
+ *   REDUCED: what fe4_mul, fe4_sq, fe4_carry, fe4_neg, fe4_zero and
+ *            fe4_pack return, and what fe4_mul and fe4_sq require. A
+ *            REDUCED value need not be < p; it is LOOSE too.
+ *   LOOSE:   what fe4_add and fe4_sub return from two REDUCED inputs.
+ *            A LOOSE value may go to fe4_carry, or be one operand of one
+ *            more fe4_add (LOOSE + LOOSE, still accepted by fe4_carry
+ *            only). fe4_sub's second operand is always REDUCED; its first
+ *            is REDUCED or zero.
+ * Constant time: every function and macro below; no branch and no memory
+ * index may depend on a lane's value (or on a flag of fe4_cmov). Outputs
+ * may alias inputs.
+ */
+#ifndef ECX_BACKEND_VECTOR_CONTRACT_H
+#define ECX_BACKEND_VECTOR_CONTRACT_H
+
+#include <stdint.h>
+
+/* The switch of backend/vector/kernels.h: the generic code keeps its serial
+ * kernels out of a translation unit that has a vector contract. */
+#define ECXI_VECTOR_KERNELS 1
+
+/* ---------------------------------------------------------------- part 1
+ * Field arithmetic, from the backend's field4.h. */
+
+/* Conversions against the serial partner's limbs: r = (a0, a1, a2, a3) in
+ * lanes 0..3 from TIGHT serial elements (REDUCED out), and back: r_k = lane
+ * k of a as a TIGHT serial element (the same value mod p), for any a that
+ * fe4_pack, fe4_mul, fe4_sq, fe4_neg or fe4_carry returned. */
+static void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3);
+static void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a);
+
+/* r = 0 in every lane. */
+static void fe4_zero(fe4 *r);
+
+/* r = a + b, r = a - b lane by lane, without carries: LOOSE out (see the
+ * bounds above for what the inputs may be). */
+static void fe4_add(fe4 *r, const fe4 *a, const fe4 *b);
+static void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b);
+/* r = a with its limbs carried: LOOSE (or LOOSE + LOOSE) in, REDUCED out. */
+static void fe4_carry(fe4 *r, const fe4 *a);
+/* r = -a lane by lane. REDUCED in, REDUCED out. */
+static void fe4_neg(fe4 *r, const fe4 *a);
+
+/* r = a b and r = a^2 lane by lane. REDUCED in, REDUCED out. */
+static void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b);
+static void fe4_sq(fe4 *r, const fe4 *a);
+
+/* r = a in every lane if flag is 1, r unchanged if flag is 0 (flag is 0 or
+ * 1, possibly secret: no branch on it). */
+static void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag);
+
+/* Lane shuffles, macros because their selectors must be compile-time
+ * constants (an immediate operand on x86):
+ *   FE4_PERMUTE(r, a, FE4_LANES(s0, s1, s2, s3)): lane k of *r is lane s_k
+ *       of *a (s_k in 0..3; r may alias a);
+ *   FE4_BLEND(r, a, b, m): lane k of *r is lane k of *b where bit k of the
+ *       constant 4-bit m is 1, of *a where it is 0 (r may alias a or b).
+ * Both move values without changing them, so every bound class is kept. */
+#define FE4_LANES(s0, s1, s2, s3) ((s0) | (s1) << 2 | (s2) << 4 | (s3) << 6)
+/* #define FE4_PERMUTE(r, a, lanes)  -- from the backend's field4.h */
+/* #define FE4_BLEND(r, a, b, mask)  -- from the backend's field4.h */
+
+/* ---------------------------------------------------------------- part 2
+ * Point formulas on four lanes: backend/vector/edwards4.h (generic, on part
+ * 1) or the backend's own header with the same names and lanes. Every
+ * stored coordinate vector is REDUCED. Constant time. */
+
+/* The extended point (X, Y, Z, T) in lanes 0..3 (x = X/Z, y = Y/Z, xy =
+ * T/Z), and a point ready to be added, (Y - X, Y + X, 2d T, 2 Z). */
+typedef struct {
+    fe4 v;
+} ge4_extended;
+typedef struct {
+    fe4 v;
+} ge4_cached;
+
+/* r = p + q: complete (any two curve points, equal, opposite, the
+ * identity or of small order). r may alias p. */
+static void ge4_add(ge4_extended *r, const ge4_extended *p, const ge4_cached *q);
+/* r[k] = p[k] + q[k] for k = 0, 1: two independent additions issued step
+ * by step together, so that they run side by side. r may alias p. */
+static void ge4_add_x2(ge4_extended r[2], const ge4_extended p[2], const ge4_cached q[2]);
+/* r = 2 p. r may alias p. */
+static void ge4_double(ge4_extended *r, const ge4_extended *p);
+/* r = p ready to be added. */
+static void ge4_cached_from_extended(ge4_cached *r, const ge4_extended *p);
+/* r = -q. r may alias q. */
+static void ge4_cached_neg(ge4_cached *r, const ge4_cached *q);
+
+/* ---------------------------------------------------------------- part 3
+ * Conversions with the generic code's point forms (curve25519/edwards.h),
+ * backend/vector/ge4_convert.h, written once on fe4_pack / fe4_unpack.
+ *
+ *   ge4_from_p3, ge4_to_p3            extended <-> ge_p3 (TIGHT coordinates)
+ *   ge4_identity, ge4_cached_identity the identity (0, 1, 1, 0), (1, 1, 0, 2)
+ *   ge4_cached_from_precomp           an affine Niels (y+x, y-x, 2dxy) as the
+ *                                     cached point (y-x, y+x, 2dxy, 2), Z = 1
+ *   ge4_cached_cmov                   r = flag ? a : r, constant time
+ */
+
+#endif
