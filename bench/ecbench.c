@@ -23,6 +23,7 @@ static const struct ecbench_suite *const suites[] = {
     &ecbench_suite_edwards,
     &ecbench_suite_ristretto255,
     &ecbench_suite_p256,
+    &ecbench_suite_rangeproof,
 };
 #define SUITE_COUNT (sizeof suites / sizeof suites[0])
 

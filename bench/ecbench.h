@@ -97,6 +97,7 @@ extern const struct ecbench_suite ecbench_suite_ed25519; /* bench_ed25519.c */
 extern const struct ecbench_suite ecbench_suite_edwards; /* bench_ed25519.c */
 extern const struct ecbench_suite ecbench_suite_ristretto255; /* bench_ristretto.c */
 extern const struct ecbench_suite ecbench_suite_p256;         /* bench_p256.c */
+extern const struct ecbench_suite ecbench_suite_rangeproof;   /* bench_rangeproof.c */
 
 /* Deterministic input bytes (a fixed-seed generator shared by all rows). */
 void ecbench_random_bytes(uint8_t *out, size_t n);

@@ -173,6 +173,34 @@ run_fuzz fuzz_ed25519 tests/fuzz_seed_corpus.py
 # P-256: the Wycheproof ECDSA cases with both key encodings.
 run_fuzz fuzz_p256 tests/fuzz_p256_seed_corpus.py
 
+# The range-proof fuzz target: a fixed number of executions from the crate's
+# published proofs (tests/fuzz_rangeproof_seeds.py).
+fuzz_rp_runs=${ECX_FUZZ_RANGEPROOF_RUNS:-2000}
+step "fuzz_rangeproof (libFuzzer, $fuzz_rp_runs runs)"
+fuzz_rp_bin=$out/fuzz/tests/fuzz_rangeproof
+if [ -x "$fuzz_rp_bin" ]; then
+  corpus=$out/fuzz/fuzz-rangeproof-corpus
+  artifacts=$out/fuzz/fuzz-rangeproof-artifacts
+  rm -rf "$corpus" "$artifacts"
+  mkdir -p "$corpus" "$artifacts"
+  python3 tests/fuzz_rangeproof_seeds.py tests/vectors/bulletproofs/deserialize_and_verify.txt "$corpus"
+  "$fuzz_rp_bin" -runs="$fuzz_rp_runs" -seed=1 -rss_limit_mb=2048 -timeout=60 -print_final_stats=1 \
+    -artifact_prefix="$artifacts/" "$corpus" >"$out/fuzz-rangeproof.run.log" 2>&1
+  fuzz_status=$?
+  grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::average_exec_per_sec)' "$out/fuzz-rangeproof.run.log" | sed 's/^/  /'
+  crash=$(find "$artifacts" -type f | head -5 | tr '\n' ' ')
+  if [ "$fuzz_status" -eq 0 ] && [ -z "$crash" ]; then
+    echo "fuzz_rangeproof: 1 passed, 0 failed" >"$out/fuzz-rangeproof.log"
+  else
+    tail -40 "$out/fuzz-rangeproof.run.log"
+    echo "fuzz_rangeproof: 0 passed, 1 failed (exit $fuzz_status; input: ${crash:-none}; log: $out/fuzz-rangeproof.run.log)" >"$out/fuzz-rangeproof.log"
+  fi
+  cat "$out/fuzz-rangeproof.log"
+else
+  echo "fuzz_rangeproof was not built" >"$out/fuzz-rangeproof.log"
+fi
+sources+=("log:$out/fuzz-rangeproof.log")
+
 # Both compilers: each has turned a masked select into a branch somewhere.
 for compiler in gcc clang; do
   step "constant time (valgrind, $compiler build)"

@@ -28,6 +28,8 @@
  *    HMACs on secret messages and keys (RFC 6979 keys HMAC-SHA-256 with a
  *    secret key; Ed25519 hashes secrets with SHA-512), SHA3-256 and
  *    SHAKE256 on secret messages (the proofs' transcripts absorb secrets);
+ *  - the range-proof prover (its table) with secret values, blindings and
+ *    RNG bytes, for 8 x 2 and 64 x 1, and with a value out of range;
  *  - the Merlin transcript (once): ecx_transcript_append of secret
  *    messages of several lengths, then ecx_transcript_challenge from the
  *    secret-dependent state.
@@ -445,6 +447,63 @@ static void test_transcript(void)
     printf("transcript: append and challenge on secret messages\n");
 }
 
+/* ---- range proofs ------------------------------------------------------ */
+
+/* The range-proof prover with secret values, blindings and randomness
+ * (the bytes merlin's transcript RNG is finalized with), through the
+ * backend's table, for 8 x 2 and 64 x 1; then with one value out of range
+ * (rejected, its status declassified only afterwards). The proof must equal
+ * an unmarked run's and verify. The prover declassifies only what the
+ * protocol publishes (src/proofs/rangeproof_prove.h). */
+static void test_rangeproof(const char *name, const ecx_rangeproof_gens *g)
+{
+    static const size_t shapes[2][2] = {{8, 2}, {64, 1}};
+    const struct ecx_backend *b = ecxi_backend_find(name);
+    for (int s = 0; s < 2; s++) {
+        const size_t n = shapes[s][0], m = shapes[s][1], size = ecx_rangeproof_size(n, m);
+        uint64_t values[2];
+        uint8_t blindings[2][32], random[32], want[1056], got[1056], coms_want[2][32], coms[2][32];
+        for (size_t j = 0; j < m; j++) {
+            values[j] = check_rand64() & (n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1));
+            check_random_bytes(blindings[j], 32);
+            blindings[j][31] &= 0x0f;
+        }
+        check_random_bytes(random, 32);
+        ecx_transcript t;
+        ecx_transcript_init(&t, "ctime");
+        int r = b->rangeproof->prove(want, coms_want, g, &t, values, (const uint8_t(*)[32])blindings, m, n, random);
+        CHECK_CTX(r == ECX_OK, "rangeproof, public run");
+
+        for (int bad = 0; bad < 2; bad++) {
+            if (bad && n == 64) continue; /* every 64-bit value is in range */
+            uint64_t v[2] = {values[0], values[1]};
+            if (bad) v[m - 1] |= (uint64_t)1 << n;
+            ecx_transcript_init(&t, "ctime");
+            ECX_CHECKMEM_SECRET(v, sizeof v);
+            ECX_CHECKMEM_SECRET(blindings, sizeof blindings);
+            ECX_CHECKMEM_SECRET(random, sizeof random);
+            r = b->rangeproof->prove(got, coms, g, &t, v, (const uint8_t(*)[32])blindings, m, n, random);
+            ECX_CHECKMEM_PUBLIC(&r, sizeof r);
+            ECX_CHECKMEM_PUBLIC(got, size);
+            ECX_CHECKMEM_PUBLIC(coms, sizeof coms);
+            ECX_CHECKMEM_PUBLIC(&t, sizeof t);
+            ECX_CHECKMEM_PUBLIC(blindings, sizeof blindings);
+            ECX_CHECKMEM_PUBLIC(random, sizeof random);
+            if (bad) {
+                CHECK_CTX(r == ECX_ERR_INVALID, "rangeproof: out-of-range value refused");
+                continue;
+            }
+            CHECK_CTX(r == ECX_OK, "rangeproof");
+            CHECK_MEM(got, want, size, "rangeproof: same proof as the public run");
+            CHECK_MEM(coms, coms_want, 32 * m, "rangeproof: same commitments");
+            ecx_transcript v_t;
+            ecx_transcript_init(&v_t, "ctime");
+            CHECK_CTX(ecx_rangeproof_verify(got, size, (const uint8_t(*)[32])coms, m, n, g, &v_t) == ECX_OK,
+                      "rangeproof: the proof verifies");
+        }
+    }
+}
+
 int main(void)
 {
     static const char *const known[] = {"u32", "u64", "avx2", "ifma", "neon"};
@@ -481,6 +540,8 @@ int main(void)
         else
             printf("skip: %s: not built or not supported by this CPU\n", known[k]);
     }
+    ecx_rangeproof_gens *gens = NULL;
+    CHECK_CTX(ecx_rangeproof_gens_new(&gens, 64, 2) == ECX_OK, "rangeproof generators");
     for (size_t i = 0; i < n; i++) {
         if (on_valgrind && strcmp(names[i], "ifma") == 0 && !ECX_CTIME_STANDIN) {
             printf("skip: ifma: valgrind cannot run AVX-512 code\n");
@@ -498,12 +559,14 @@ int main(void)
         test_p256(names[i]);
         ctime_more_secrets(names[i]);
         test_p256_ecdsa_ctime(names[i]);
-        printf("%s: keypair, sign, scalar multiplications, ristretto255, the P-256 inversions and the f25519 "
-               "ops on secret inputs "
+        if (gens) test_rangeproof(names[i], gens);
+        printf("%s: keypair, sign, scalar multiplications, ristretto255, P-256 keys, ECDSA and inversions, the range-proof "
+               "prover and the f25519 ops on secret inputs "
                "(%lu checks)\n",
                names[i], check_passed + check_failed - before);
     }
     ecx_backend_select("auto");
+    ecx_rangeproof_gens_free(gens);
     if (!ECX_CTIME_STANDIN) {
         test_hashes();
         test_transcript();

@@ -4,33 +4,15 @@
  * (ct_wipe_stack). */
 #include "ecx/ed25519.h"
 
-#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "api/export.h"
+#include "api/os_random.h"
 #include "common/constant_time.h"
 #include "dispatch/registry.h"
 #include "ecx/ecx.h"
-
-/* Fills buf with n bytes from getrandom(2), retrying on EINTR and on short
- * reads. Returns ECX_OK or ECX_ERR_RANDOM. */
-static int os_random(uint8_t *buf, size_t n)
-{
-    while (n > 0) {
-        ssize_t got = getrandom(buf, n, 0);
-        if (got < 0) {
-            if (errno == EINTR) continue;
-            return ECX_ERR_RANDOM;
-        }
-        if (got == 0) return ECX_ERR_RANDOM;
-        buf += (size_t)got;
-        n -= (size_t)got;
-    }
-    return ECX_OK;
-}
 
 ECX_EXPORT int ecx_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32])
 {
@@ -41,7 +23,7 @@ ECX_EXPORT int ecx_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t
         status = b->ed25519_keypair(pk, sk, seed);
     } else {
         uint8_t fresh[32];
-        status = os_random(fresh, sizeof fresh);
+        status = ecxi_os_random(fresh, sizeof fresh);
         if (status == ECX_OK) status = b->ed25519_keypair(pk, sk, fresh);
         ct_wipe(fresh, sizeof fresh);
     }
@@ -82,7 +64,7 @@ ECX_EXPORT int ecx_ed25519_verify_batch(size_t n, const uint8_t *const sigs[], c
     if (!b->ed25519_verify_batch) return ECX_ERR_UNSUPPORTED;
 
     uint8_t seed[32];
-    if (os_random(seed, sizeof seed) != ECX_OK) return ECX_ERR_RANDOM;
+    if (ecxi_os_random(seed, sizeof seed) != ECX_OK) return ECX_ERR_RANDOM;
     int status = b->ed25519_verify_batch(n, sigs, msgs, mlens, pks, results, seed);
     ct_wipe(seed, sizeof seed);
     return status;

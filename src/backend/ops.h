@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "ecx/f25519.h"
+#include "ecx/rangeproof.h"
 
 /* CPU features a backend may require; see src/dispatch/cpu.c. */
 #define ECXI_CPU_AVX2 (1u << 0)
@@ -87,6 +88,28 @@ struct ecxi_p256_ops {
     const struct ecxi_p256_group *group;
 };
 
+/* Bulletproofs range proofs (src/proofs/rangeproof_table.h), for the public
+ * functions of rangeproof.h. src/api checks the arguments (NULL buffers, the
+ * shape, the generators' capacity, the proof buffer's size) and supplies
+ * the randomness: `random` (prove) is what merlin's transcript RNG is
+ * finalized with, `seed` (verify_batch) derives the verifier's random
+ * scalars; tests pass fixed bytes to reproduce proofs. Transcripts are
+ * advanced only on ECX_OK. See src/proofs/rangeproof_prove.h and
+ * rangeproof_verify.h for the contracts. */
+struct ecx_rangeproof_gens;
+struct ecxi_rangeproof_ops {
+    /* The generators' points from their uniform bytes (ecx_rangeproof_gens_new). */
+    void (*gens_points)(struct ecx_rangeproof_gens *g, const uint8_t (*uniform)[64]);
+    /* Constant time in values and blindings. */
+    int (*prove)(uint8_t *proof, uint8_t (*commitments)[32], const struct ecx_rangeproof_gens *g,
+                 ecx_transcript *t, const uint64_t *values, const uint8_t (*blindings)[32], size_t m, size_t n,
+                 const uint8_t random[32]);
+    /* A single verification is a batch of one. Variable time. */
+    int (*verify_batch)(size_t count, const uint8_t *const proofs[], const size_t lens[],
+                        const uint8_t (*const commitments[])[32], const size_t ms[], size_t n,
+                        const struct ecx_rangeproof_gens *g, ecx_transcript *const ts[], const uint8_t seed[32]);
+};
+
 struct ecx_backend {
     const char *name;
     unsigned cpu_requirements; /* all of these ECXI_CPU_* bits are needed */
@@ -107,6 +130,7 @@ struct ecx_backend {
     const struct ecxi_edwards_ops *edwards;
     const struct ecxi_ristretto_ops *ristretto;
     const struct ecxi_p256_ops *p256;
+    const struct ecxi_rangeproof_ops *rangeproof;
 };
 
 #endif

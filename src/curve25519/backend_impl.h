@@ -30,6 +30,7 @@
 #include "curve25519/ristretto.h"
 #include "curve25519/ristretto_table.h"
 #include "p256/p256_table.h"
+#include "proofs/rangeproof_table.h"
 
 #define ECXI_DEFINE_BACKEND(NAME, REQUIREMENTS)                                                    \
     ECXI_F25519_TABLES(NAME)                                                                       \
@@ -45,6 +46,7 @@
         .edwards = &edwards_ops,                                                                   \
         .ristretto = &ristretto_ops,                                                               \
         .p256 = &p256_ops,                                                                         \
+        .rangeproof = &rangeproof_ops,                                                             \
     };
 
 #endif

@@ -1,0 +1,303 @@
+/* Range-proof verification, single and batched, compiled per backend.
+ *
+ * One proof is checked with the crate's single-multiscalar equation
+ * (src/range_proof/mod.rs, verify_multiple_with_rng): with the challenges
+ * y, z, x, w, u_1 .. u_lg replayed from the transcript, a random c, and
+ * s_i the products of the u_k^(+-1) of the inner-product verification
+ * (InnerProductProof::verification_scalars),
+ *   A + [x]S + [c x]T_1 + [c x^2]T_2 + sum_k ([u_k^2]L_k + [u_k^-2]R_k)
+ *   + [-e_blinding - c t_x_blinding]B_blinding
+ *   + [w (t_x - a b) + c (delta(y, z) - t_x)]B
+ *   + sum_i [-z - a s_i]G_i + sum_i [z + y^-i (z^2 z^(i/n) 2^(i mod n) - b s_(nm-1-i))]H_i
+ *   + sum_j [c z^2 z^j]V_j = identity,
+ * delta(y, z) = (z - z^2) sum_{i<nm} y^i - z^3 (2^n - 1) sum_{j<m} z^j.
+ * The inversions (every u_k and y) are one batch inversion per proof.
+ *
+ * A batch multiplies each proof's equation by its own random weight r and
+ * adds them: the shared points (B, B_blinding, G, H) get the summed
+ * scalars, the proofs' own points their weighted ones, and one
+ * multiscalar multiplication decides for all. c and r come from SHAKE256 of
+ * the caller's 32 random bytes and the proof's index. A single proof is a
+ * batch of one.
+ *
+ * VARIABLE TIME: public data only. */
+#ifndef ECX_PROOFS_RANGEPROOF_VERIFY_H
+#define ECX_PROOFS_RANGEPROOF_VERIFY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "curve25519/edwards.h"
+#include "curve25519/msm.h"
+#include "curve25519/ristretto.h"
+#include "curve25519/scalar_batch.h"
+#include "ecx/ecx.h"
+#include "hash/keccak.h"
+#include "proofs/inner_product.h"
+#include "proofs/rangeproof_gens.h"
+#include "proofs/rangeproof_points.h"
+#include "proofs/rangeproof_protocol.h"
+
+/* r = SHAKE256(seed || LE64(index)), 64 bytes reduced mod l. */
+static void rp_weight(sc *r, const uint8_t seed[32], uint64_t index)
+{
+    uint8_t in[40], wide[64];
+    memcpy(in, seed, 32);
+    for (int i = 0; i < 8; i++) in[32 + i] = (uint8_t)(index >> (8 * i));
+    ecxi_shake256(wide, sizeof wide, in, sizeof in);
+    sc_from_wide(r, wide);
+}
+
+/* The crate's validate_and_append_point: ECX_ERR_VERIFY for the identity's
+ * encoding (32 zero bytes), ECX_ERR_INVALID if it does not decode, else
+ * ECX_OK with the point in *p and the bytes appended. */
+static int rp_take_point(ge_p3 *p, ecxi_transcript *t, const char *label, const uint8_t enc[32])
+{
+    static const uint8_t ZERO[32] = {0};
+    if (memcmp(enc, ZERO, 32) == 0) return ECX_ERR_VERIFY;
+    if (ristretto_decode(p, enc) != ECX_OK) return ECX_ERR_INVALID;
+    ecxi_rp_append32(t, label, enc);
+    return ECX_OK;
+}
+
+/* The shared part of a batch: the scalars of B, B_blinding, G_k, H_k
+ * (k < n max m), summed over the proofs. */
+struct rp_shared {
+    sc B, Bb;
+    sc *G, *H;
+    sc *s; /* scratch: a proof's s_i */
+};
+
+/* One proof: replays its transcript t, decodes its points into pts[]
+ * (4 + 2 lg + m of them: A, S, T_1, T_2, L_k, R_k, V_j) with their weighted
+ * scalars in scal[], and adds its weighted scalars of the shared points to
+ * sh. ECX_OK, ECX_ERR_INVALID (a point that does not decode) or
+ * ECX_ERR_VERIFY (an identity where the crate refuses one). */
+static int rp_verify_one(const ecxi_rp_view *v, const uint8_t (*V)[32], size_t m, size_t n, ecxi_transcript *t,
+                         const uint8_t seed[32], uint64_t index, struct rp_shared *sh, ge_p3 *pts,
+                         uint8_t (*scal)[32])
+{
+    const size_t N = n * m;
+    const unsigned lg = v->lg;
+    int st;
+    sc y, z, x, w, c, r, zz, a, b, tx, txb, eb, tmp, tmp2, one;
+    sc inv[ECXI_RP_MAX_LG + 1], usq[ECXI_RP_MAX_LG], uinvsq[ECXI_RP_MAX_LG];
+    ge_p3 *pA = &pts[0], *pL = &pts[4], *pR = &pts[4 + lg], *pV = &pts[4 + 2 * lg];
+
+    ecxi_rp_domain_sep(t, n, m);
+    for (size_t j = 0; j < m; j++) {
+        if (ristretto_decode(&pV[j], V[j]) != ECX_OK) return ECX_ERR_INVALID;
+        ecxi_rp_append32(t, "V", V[j]);
+    }
+    if ((st = rp_take_point(&pA[0], t, "A", v->A)) != ECX_OK) return st;
+    if ((st = rp_take_point(&pA[1], t, "S", v->S)) != ECX_OK) return st;
+    rp_challenge(&y, t, "y");
+    rp_challenge(&z, t, "z");
+    if ((st = rp_take_point(&pA[2], t, "T_1", v->T1)) != ECX_OK) return st;
+    if ((st = rp_take_point(&pA[3], t, "T_2", v->T2)) != ECX_OK) return st;
+    rp_challenge(&x, t, "x");
+    ecxi_rp_append32(t, "t_x", v->t_x);
+    ecxi_rp_append32(t, "t_x_blinding", v->t_x_blinding);
+    ecxi_rp_append32(t, "e_blinding", v->e_blinding);
+    rp_challenge(&w, t, "w");
+    ecxi_rp_ipp_domain_sep(t, N);
+    for (unsigned k = 0; k < lg; k++) {
+        if ((st = rp_take_point(&pL[k], t, "L", v->L[k])) != ECX_OK) return st;
+        if ((st = rp_take_point(&pR[k], t, "R", v->R[k])) != ECX_OK) return st;
+        rp_challenge(&inv[k], t, "u");
+        rp_sc_mul(&usq[k], &inv[k], &inv[k]);
+    }
+    inv[lg] = y;
+    sc_batch_invert(inv, lg + 1); /* every 1/u_k and 1/y at once */
+
+    (void)sc_from_bytes(&a, v->a);
+    (void)sc_from_bytes(&b, v->b);
+    (void)sc_from_bytes(&tx, v->t_x);
+    (void)sc_from_bytes(&txb, v->t_x_blinding);
+    (void)sc_from_bytes(&eb, v->e_blinding);
+    rp_weight(&c, seed, 2 * index);
+    rp_weight(&r, seed, 2 * index + 1);
+    sc_one(&one);
+    rp_sc_mul(&zz, &z, &z);
+
+    /* s_0 = prod 1/u_k; s_i = s_(i - 2^lg_i) u_(lg - lg_i)^2, the crate's
+     * order of the challenges. */
+    sc *s = sh->s;
+    s[0] = one;
+    for (unsigned k = 0; k < lg; k++) {
+        rp_sc_mul(&uinvsq[k], &inv[k], &inv[k]);
+        rp_sc_mul(&s[0], &s[0], &inv[k]);
+    }
+    for (size_t i = 1; i < N; i++) {
+        const unsigned lg_i = ecxi_rp_log2(i); /* floor(log2 i) */
+        const size_t k = (size_t)1 << lg_i;
+        rp_sc_mul(&s[i], &s[i - k], &usq[lg - 1 - lg_i]);
+    }
+
+    /* G_i: r (-z - a s_i); H_i: r z + y^-i (r z^2 z^j 2^i - r b s_(N-1-i)). */
+    sc rz, ra, rb, ypow, zpow, tz;
+    rp_sc_mul(&rz, &r, &z);
+    rp_sc_mul(&ra, &r, &a);
+    rp_sc_mul(&rb, &r, &b);
+    sc_one(&ypow);
+    rp_sc_mul(&zpow, &r, &zz);
+    for (size_t j = 0; j < m; j++) {
+        tz = zpow;
+        for (size_t i = 0; i < n; i++) {
+            const size_t k = j * n + i;
+            rp_sc_mul(&tmp, &ra, &s[k]);
+            sc_add(&tmp, &tmp, &rz);
+            sc_sub(&sh->G[k], &sh->G[k], &tmp);
+            rp_sc_mul(&tmp, &rb, &s[N - 1 - k]);
+            sc_sub(&tmp, &tz, &tmp);
+            rp_sc_mul(&tmp, &tmp, &ypow);
+            sc_add(&tmp, &tmp, &rz);
+            sc_add(&sh->H[k], &sh->H[k], &tmp);
+            rp_sc_mul(&ypow, &ypow, &inv[lg]);
+            sc_add(&tz, &tz, &tz);
+        }
+        rp_sc_mul(&tmp, &zpow, &c); /* V_j: r c z^2 z^j */
+        sc_to_bytes(scal[4 + 2 * lg + j], &tmp);
+        rp_sc_mul(&zpow, &zpow, &z);
+    }
+
+    /* delta = (z - z^2) sum_{i<N} y^i - z^3 (2^n - 1) sum_{j<m} z^j. */
+    sc sum_y, sum_z, delta;
+    sc_zero(&sum_y);
+    sc_one(&ypow);
+    for (size_t i = 0; i < N; i++) {
+        sc_add(&sum_y, &sum_y, &ypow);
+        rp_sc_mul(&ypow, &ypow, &y);
+    }
+    sc_zero(&sum_z);
+    sc_one(&zpow);
+    for (size_t j = 0; j < m; j++) {
+        sc_add(&sum_z, &sum_z, &zpow);
+        rp_sc_mul(&zpow, &zpow, &z);
+    }
+    sc_sub(&tmp, &z, &zz);
+    rp_sc_mul(&delta, &tmp, &sum_y);
+    rp_sc_from_u64(&tmp, n == 64 ? UINT64_MAX : ((uint64_t)1 << n) - 1);
+    rp_sc_mul(&tmp, &tmp, &sum_z);
+    rp_sc_mul(&tmp, &tmp, &zz);
+    rp_sc_mul(&tmp, &tmp, &z);
+    sc_sub(&delta, &delta, &tmp);
+
+    /* B: r (w (t_x - a b) + c (delta - t_x)); B_blinding: r (-e - c t_x_blinding). */
+    rp_sc_mul(&tmp, &a, &b);
+    sc_sub(&tmp, &tx, &tmp);
+    rp_sc_mul(&tmp, &tmp, &w);
+    sc_sub(&tmp2, &delta, &tx);
+    rp_sc_mul(&tmp2, &tmp2, &c);
+    sc_add(&tmp, &tmp, &tmp2);
+    rp_sc_mul(&tmp, &tmp, &r);
+    sc_add(&sh->B, &sh->B, &tmp);
+    rp_sc_mul(&tmp, &c, &txb);
+    sc_add(&tmp, &tmp, &eb);
+    rp_sc_mul(&tmp, &tmp, &r);
+    sc_sub(&sh->Bb, &sh->Bb, &tmp);
+
+    /* A: r; S: r x; T_1: r c x; T_2: r c x^2; L_k: r u_k^2; R_k: r u_k^-2. */
+    sc_to_bytes(scal[0], &r);
+    rp_sc_mul(&tmp, &r, &x);
+    sc_to_bytes(scal[1], &tmp);
+    rp_sc_mul(&tmp, &tmp, &c);
+    sc_to_bytes(scal[2], &tmp);
+    rp_sc_mul(&tmp, &tmp, &x);
+    sc_to_bytes(scal[3], &tmp);
+    for (unsigned k = 0; k < lg; k++) {
+        rp_sc_mul(&tmp, &r, &usq[k]);
+        sc_to_bytes(scal[4 + k], &tmp);
+        rp_sc_mul(&tmp, &r, &uinvsq[k]);
+        sc_to_bytes(scal[4 + lg + k], &tmp);
+    }
+    return ECX_OK;
+}
+
+/* The batch verifier (struct ecxi_rangeproof_ops.verify_batch): count
+ * proofs of n bits, proof i for the ms[i] commitments commitments[i], each
+ * with its own transcript ts[i], in one multiscalar multiplication.
+ * seed: 32 random bytes for c and the weights. src/api has checked the
+ * arrays for NULL. ECX_OK if every proof verifies (count = 0 included),
+ * and then every transcript has absorbed its proof as the crate's verifier
+ * does; otherwise no transcript changes and the status is ECX_ERR_INVALID
+ * (a bad shape, too few generators, a malformed proof, a point that does
+ * not decode, a damaged transcript), ECX_ERR_VERIFY (an equation fails, an
+ * identity point where the crate refuses one) or ECX_ERR_NOMEM.
+ * VARIABLE TIME. */
+static int rp_op_verify_batch(size_t count, const uint8_t *const proofs[], const size_t lens[],
+                              const uint8_t (*const commitments[])[32], const size_t ms[], size_t n,
+                              const struct ecx_rangeproof_gens *g, ecx_transcript *const ts[],
+                              const uint8_t seed[32])
+{
+    if (count == 0) return ECX_OK;
+    if (count > SIZE_MAX / (sizeof(ecxi_rp_view) + sizeof(ecxi_transcript) + 64 * (4 + 2 * ECXI_RP_MAX_LG + ECXI_RP_MAX_M) * (sizeof(ge_p3) + 32)))
+        return ECX_ERR_NOMEM;
+    size_t max_m = 0, own = 0;
+    for (size_t p = 0; p < count; p++) {
+        if (!ecxi_rp_shape_ok(n, ms[p]) || g->gens_capacity < n || g->party_capacity < ms[p]) return ECX_ERR_INVALID;
+        if (ms[p] > max_m) max_m = ms[p];
+        own += 4 + 2 * ecxi_rp_log2(n * ms[p]) + ms[p];
+    }
+    const size_t Nmax = n * max_m, total = 2 + 2 * Nmax + own;
+    ecxi_rp_view *views = malloc(count * sizeof *views);
+    ecxi_transcript *work = malloc(count * sizeof *work);
+    ge_p3 *pts = malloc(total * sizeof *pts);
+    uint8_t(*scal)[32] = malloc(total * 32);
+    struct rp_shared sh;
+    sh.G = calloc(3 * Nmax, sizeof(sc));
+    sh.H = sh.G ? sh.G + Nmax : NULL;
+    sh.s = sh.G ? sh.G + 2 * Nmax : NULL;
+    int status = ECX_ERR_NOMEM;
+    if (!views || !work || !pts || !scal || !sh.G) goto done;
+
+    status = ECX_OK;
+    for (size_t p = 0; p < count && status == ECX_OK; p++) {
+        status = ecxi_rp_parse(&views[p], proofs[p], lens[p], n, ms[p]);
+        if (status == ECX_OK) status = ecxi_transcript_load(&work[p], ts[p]);
+    }
+    if (status != ECX_OK) goto done;
+
+    for (size_t k = 0; k < Nmax; k++) {
+        sc_zero(&sh.G[k]);
+        sc_zero(&sh.H[k]);
+    }
+    sc_zero(&sh.B);
+    sc_zero(&sh.Bb);
+    size_t pos = 2 + 2 * Nmax;
+    for (size_t p = 0; p < count && status == ECX_OK; p++) {
+        status = rp_verify_one(&views[p], commitments[p], ms[p], n, &work[p], seed, p, &sh, pts + pos, scal + pos);
+        pos += 4 + 2 * views[p].lg + ms[p];
+    }
+    if (status != ECX_OK) goto done;
+
+    ge_p3_base(&pts[0]);
+    sc_to_bytes(scal[0], &sh.B);
+    rp_load_p3(&pts[1], g->points[ECXI_RP_GEN_B_BLINDING]);
+    sc_to_bytes(scal[1], &sh.Bb);
+    for (size_t k = 0; k < Nmax; k++) {
+        const size_t j = k / n, i = k % n;
+        rp_load_p3(&pts[2 + k], g->points[ecxi_rp_gen_G(g, j, i)]);
+        sc_to_bytes(scal[2 + k], &sh.G[k]);
+        rp_load_p3(&pts[2 + Nmax + k], g->points[ecxi_rp_gen_H(g, j, i)]);
+        sc_to_bytes(scal[2 + Nmax + k], &sh.H[k]);
+    }
+    ge_p3 sum;
+    status = ge_msm_vartime(&sum, total, (const uint8_t(*)[32])scal, pts);
+    if (status == ECX_OK && !rp_is_identity(&sum)) status = ECX_ERR_VERIFY;
+    if (status == ECX_OK)
+        for (size_t p = 0; p < count; p++) ecxi_transcript_store(ts[p], &work[p]);
+
+done:
+    if (work) ct_wipe(work, count * sizeof *work);
+    free(views);
+    free(work);
+    free(pts);
+    free(scal);
+    free(sh.G);
+    return status;
+}
+
+#endif
