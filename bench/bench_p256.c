@@ -1,33 +1,53 @@
-/* Rows of the p256 area: P-256 inversions and multiplications through a
- * backend's table (struct ecxi_p256_ops), and OpenSSL's bignum inversion as
- * the peer.
+/* Rows of the p256 area: P-256 arithmetic, inversions, keys and ECDSA
+ * through a backend's table (struct ecxi_p256_ops), and OpenSSL as the peer.
  *
  * Ours:
  *   p256/field_invert          table->p256->field_invert (safegcd, with the
  *                              constant-time range check of the public call)
  *   p256/scalar_invert         table->p256->scalar_invert (the same, mod n)
- *   p256/field_invert_fermat   the addition chain a^(p-2), for comparison
- *   p256/field_mul, scalar_mul one Montgomery multiplication inside the
- *                              representation (mul_repeat, BATCH per call:
- *                              the byte conversions at its ends are spread
- *                              over BATCH products)
+ *   p256/field_invert_chain    the addition chain a^(p-2) (255S + 12M)
+ *   p256/scalar_invert_chain   the addition chain a^(n-2) (253S + 39M)
+ *   p256/field_mul, field_sq,  one multiplication / squaring inside the
+ *   scalar_mul                 representation (mul_repeat / sq_repeat, BATCH
+ *                              per call: the byte conversions at its ends
+ *                              are spread over BATCH operations)
+ *   p256/public_key            table->p256->public_key ([sk]G, affine, SEC1)
+ *   p256/ecdsa_sign            table->p256->sign: SHA-256 of a 64-byte
+ *                              message, RFC 6979 nonce, r || s
+ *   p256/ecdsa_verify          table->p256->verify of that signature
+ *                              (65-byte key)
  * Peers (natively only, ECBENCH_HAVE_OPENSSL):
  *   openssl/p256/field_invert, openssl/p256/scalar_invert:
  *       BN_mod_inverse(r, a, m, ctx) with m = p or n, after
  *       BN_set_flags(a, BN_FLG_CONSTTIME), which sends OpenSSL to its
- *       branch-free bn_mod_inverse_no_branch (crypto/bn/bn_gcd.c). This is
- *       the BN-level constant-time inversion; OpenSSL 3's ECDSA signing
+ *       branch-free bn_mod_inverse_no_branch (crypto/bn/bn_gcd.c): the
+ *       analogue of Java's BigInteger.modInverse. OpenSSL 3's ECDSA signing
  *       itself inverts the nonce through ossl_ec_group_do_inverse_ord
- *       (Fermat by BN_mod_exp_mont_consttime, or ecp_nistz256_inv_mod_ord
- *       with the nistz256 assembly), which is not public API.
+ *       (Fermat, or ecp_nistz256_inv_mod_ord with the nistz256 assembly),
+ *       which is not public API.
+ *   openssl/p256/bn_mod_exp_p: BN_mod_exp(r, a, p - 2, p), the analogue of
+ *       BigInteger.modPow (and of our field_invert_chain).
+ *   openssl/p256/ecdsa_sign, ecdsa_verify: through EVP with an EC P-256
+ *       key (EVP_PKEY_sign / EVP_PKEY_verify on the SHA-256 digest, which
+ *       each iteration computes with SHA256() from the same 64-byte
+ *       message; the contexts are initialised once; DER signatures, random
+ *       nonces).
+ * The ECDSA rows carry an "ops/s" rate counter (operations per second, as
+ * JMH reports them).
  *
  * Every row feeds its output back as its next input (x alternates with
- * 1/x, never 0). */
+ * 1/x, never 0; the message takes a byte of the last signature). */
+#include <string.h>
+
 #include "ecbench.h"
 
 #if ECBENCH_HAVE_OPENSSL
 #include <openssl/bn.h>
+#include <openssl/evp.h>
+#include <openssl/sha.h>
 #endif
+
+#include "ecx/p256.h"
 
 /* Multiplications per call of the mul rows. */
 #define BATCH 256
@@ -67,13 +87,94 @@ static void bm_scalar_invert(ecxb_state *st, const struct ecbench_backend *b, si
     run_invert(st, b->table->p256->scalar_invert);
 }
 
-static void bm_field_invert_fermat(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static void bm_field_invert_chain(ecxb_state *st, const struct ecbench_backend *b, size_t param)
 {
     uint8_t x[32];
     (void)param;
     random_value(x);
-    while (ecxb_keep_running(st)) b->table->p256->field_invert_fermat(x, x);
+    while (ecxb_keep_running(st)) b->table->p256->field_invert_chain(x, x);
     ecxb_do_not_optimize(x);
+}
+
+static void bm_scalar_invert_chain(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+{
+    uint8_t x[32];
+    (void)param;
+    random_value(x);
+    while (ecxb_keep_running(st)) b->table->p256->scalar_invert_chain(x, x);
+    ecxb_do_not_optimize(x);
+}
+
+static void bm_field_sq(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+{
+    uint8_t x[32];
+    (void)param;
+    random_value(x);
+    while (ecxb_keep_running_batch(st, BATCH)) b->table->p256->field->sq_repeat(x, BATCH);
+    ecxb_do_not_optimize(x);
+}
+
+/* A secret key below 2^255 (so < n) and not 0; the 64-byte message. */
+#define MLEN 64
+static void random_key(uint8_t sk[32])
+{
+    random_value(sk);
+    sk[31] |= 1;
+}
+
+static void set_ops_counter(ecxb_state *st)
+{
+    ecxb_set_counter(st, "ops/s", (double)ecxb_iterations(st), ECXB_COUNTER_RATE);
+}
+
+static void bm_public_key(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+{
+    uint8_t sk[32], pk[65];
+    (void)param;
+    random_key(sk);
+    while (ecxb_keep_running(st)) {
+        if (b->table->p256->public_key(pk, sk) != ECX_OK) {
+            ecxb_skip_with_error(st, "public_key failed");
+            break;
+        }
+        sk[0] = pk[1] & 0x7f; /* the next key depends on this one; stays < 2^255 */
+    }
+    ecxb_do_not_optimize(pk);
+    set_ops_counter(st);
+}
+
+static void bm_ecdsa_sign(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+{
+    uint8_t sk[32], msg[MLEN], sig[64];
+    (void)param;
+    random_key(sk);
+    ecbench_random_bytes(msg, MLEN);
+    while (ecxb_keep_running(st)) {
+        if (b->table->p256->sign(sig, msg, MLEN, sk) != ECX_OK) {
+            ecxb_skip_with_error(st, "sign failed");
+            break;
+        }
+        msg[0] ^= sig[0];
+    }
+    ecxb_do_not_optimize(sig);
+    set_ops_counter(st);
+}
+
+static void bm_ecdsa_verify(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+{
+    uint8_t sk[32], pk[65], msg[MLEN], sig[64];
+    int r = ECX_OK;
+    (void)param;
+    random_key(sk);
+    ecbench_random_bytes(msg, MLEN);
+    b->table->p256->public_key(pk, sk);
+    b->table->p256->sign(sig, msg, MLEN, sk);
+    while (ecxb_keep_running(st)) {
+        r = b->table->p256->verify(sig, msg, MLEN, pk, 65);
+        sig[63] ^= (uint8_t)r; /* r = 0 while it verifies: the same input, dependent */
+    }
+    if (r != ECX_OK) ecxb_skip_with_error(st, "verify rejected the signature");
+    set_ops_counter(st);
 }
 
 static void run_mul(ecxb_state *st, const struct ecxi_p256_arith *arith)
@@ -105,22 +206,23 @@ static const uint8_t p256_n[32] = {0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0xff, 0xf
                                    0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63,
                                    0x25, 0x51};
 
-/* r = a^-1 mod m with BN_FLG_CONSTTIME on a (see the top of this file);
- * a alternates with its inverse. */
-static void run_openssl_invert(ecxb_state *st, const uint8_t modulus[32])
+/* r = a^-1 mod m (exponent NULL: BN_mod_inverse) or r = a^e mod m
+ * (BN_mod_exp), with BN_FLG_CONSTTIME on a (see the top of this file); a
+ * alternates with its image (for e = p - 2, its inverse). */
+static void run_openssl_invert(ecxb_state *st, const uint8_t modulus[32], const uint8_t *exponent)
 {
     uint8_t x[32];
     BN_CTX *ctx = BN_CTX_new();
-    BIGNUM *m = BN_bin2bn(modulus, 32, NULL);
+    BIGNUM *m = BN_bin2bn(modulus, 32, NULL), *e = exponent ? BN_bin2bn(exponent, 32, NULL) : NULL;
     BIGNUM *a = BN_new(), *r = BN_new();
     random_value(x);
-    if (!ctx || !m || !a || !r || !BN_bin2bn(x, 32, a)) {
+    if (!ctx || !m || (exponent && !e) || !a || !r || !BN_bin2bn(x, 32, a)) {
         ecxb_skip_with_error(st, "OpenSSL BIGNUM setup failed");
     } else {
         while (ecxb_keep_running(st)) {
             BN_set_flags(a, BN_FLG_CONSTTIME);
-            if (!BN_mod_inverse(r, a, m, ctx)) {
-                ecxb_skip_with_error(st, "BN_mod_inverse failed");
+            if (e ? !BN_mod_exp(r, a, e, m, ctx) : !BN_mod_inverse(r, a, m, ctx)) {
+                ecxb_skip_with_error(st, "BN_mod_inverse / BN_mod_exp failed");
                 break;
             }
             BIGNUM *t = a;
@@ -131,34 +233,113 @@ static void run_openssl_invert(ecxb_state *st, const uint8_t modulus[32])
     }
     BN_free(r);
     BN_free(a);
+    BN_free(e);
     BN_free(m);
     BN_CTX_free(ctx);
+}
+
+/* r = a^(p-2) mod p by BN_mod_exp (Montgomery), the modPow analogue. */
+static void bm_openssl_bn_mod_exp_p(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+{
+    uint8_t pm2[32];
+    (void)b;
+    (void)param;
+    memcpy(pm2, p256_p, 32);
+    pm2[31] -= 2;
+    run_openssl_invert(st, p256_p, pm2);
+}
+
+/* An EC P-256 key and a sign or verify context for it. */
+static EVP_PKEY *openssl_p256_key(void) { return EVP_PKEY_Q_keygen(NULL, NULL, "EC", "P-256"); }
+
+static void bm_openssl_ecdsa_sign(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+{
+    uint8_t msg[MLEN], digest[32], sig[80];
+    (void)b;
+    (void)param;
+    ecbench_random_bytes(msg, MLEN);
+    EVP_PKEY *key = openssl_p256_key();
+    EVP_PKEY_CTX *ctx = key ? EVP_PKEY_CTX_new(key, NULL) : NULL;
+    if (!ctx || EVP_PKEY_sign_init(ctx) != 1) {
+        ecxb_skip_with_error(st, "OpenSSL EVP setup failed");
+    } else {
+        while (ecxb_keep_running(st)) {
+            size_t len = sizeof sig;
+            SHA256(msg, MLEN, digest);
+            if (EVP_PKEY_sign(ctx, sig, &len, digest, 32) != 1) {
+                ecxb_skip_with_error(st, "EVP_PKEY_sign failed");
+                break;
+            }
+            msg[0] ^= sig[len - 1];
+        }
+        ecxb_do_not_optimize(sig);
+        set_ops_counter(st);
+    }
+    EVP_PKEY_CTX_free(ctx);
+    EVP_PKEY_free(key);
+}
+
+static void bm_openssl_ecdsa_verify(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+{
+    uint8_t msg[MLEN], digest[32], sig[80];
+    size_t len = sizeof sig;
+    (void)b;
+    (void)param;
+    ecbench_random_bytes(msg, MLEN);
+    SHA256(msg, MLEN, digest);
+    EVP_PKEY *key = openssl_p256_key();
+    EVP_PKEY_CTX *sctx = key ? EVP_PKEY_CTX_new(key, NULL) : NULL;
+    EVP_PKEY_CTX *ctx = key ? EVP_PKEY_CTX_new(key, NULL) : NULL;
+    if (!sctx || !ctx || EVP_PKEY_sign_init(sctx) != 1 || EVP_PKEY_sign(sctx, sig, &len, digest, 32) != 1 ||
+        EVP_PKEY_verify_init(ctx) != 1) {
+        ecxb_skip_with_error(st, "OpenSSL EVP setup failed");
+    } else {
+        int ok = 1;
+        while (ecxb_keep_running(st)) {
+            SHA256(msg, MLEN, digest);
+            ok = EVP_PKEY_verify(ctx, sig, len, digest, 32);
+            sig[len - 1] ^= (uint8_t)(ok != 1); /* unchanged while it verifies */
+        }
+        if (ok != 1) ecxb_skip_with_error(st, "EVP_PKEY_verify rejected the signature");
+        set_ops_counter(st);
+    }
+    EVP_PKEY_CTX_free(ctx);
+    EVP_PKEY_CTX_free(sctx);
+    EVP_PKEY_free(key);
 }
 
 static void bm_openssl_field_invert(ecxb_state *st, const struct ecbench_backend *b, size_t param)
 {
     (void)b;
     (void)param;
-    run_openssl_invert(st, p256_p);
+    run_openssl_invert(st, p256_p, NULL);
 }
 
 static void bm_openssl_scalar_invert(ecxb_state *st, const struct ecbench_backend *b, size_t param)
 {
     (void)b;
     (void)param;
-    run_openssl_invert(st, p256_n);
+    run_openssl_invert(st, p256_n, NULL);
 }
 #endif
 
 static const struct ecbench_row rows[] = {
     {NULL, "p256/field_invert", bm_field_invert, 0, ECXB_NS, NULL},
     {NULL, "p256/scalar_invert", bm_scalar_invert, 0, ECXB_NS, NULL},
-    {NULL, "p256/field_invert_fermat", bm_field_invert_fermat, 0, ECXB_NS, NULL},
+    {NULL, "p256/field_invert_chain", bm_field_invert_chain, 0, ECXB_NS, NULL},
+    {NULL, "p256/scalar_invert_chain", bm_scalar_invert_chain, 0, ECXB_NS, NULL},
     {NULL, "p256/field_mul", bm_field_mul, 0, ECXB_NS, NULL},
+    {NULL, "p256/field_sq", bm_field_sq, 0, ECXB_NS, NULL},
     {NULL, "p256/scalar_mul", bm_scalar_mul, 0, ECXB_NS, NULL},
+    {NULL, "p256/public_key", bm_public_key, 0, ECXB_US, NULL},
+    {NULL, "p256/ecdsa_sign", bm_ecdsa_sign, 0, ECXB_US, NULL},
+    {NULL, "p256/ecdsa_verify", bm_ecdsa_verify, 0, ECXB_US, NULL},
 #if ECBENCH_HAVE_OPENSSL
     {"openssl", "p256/field_invert", bm_openssl_field_invert, 0, ECXB_NS, NULL},
     {"openssl", "p256/scalar_invert", bm_openssl_scalar_invert, 0, ECXB_NS, NULL},
+    {"openssl", "p256/bn_mod_exp_p", bm_openssl_bn_mod_exp_p, 0, ECXB_NS, NULL},
+    {"openssl", "p256/ecdsa_sign", bm_openssl_ecdsa_sign, 0, ECXB_US, NULL},
+    {"openssl", "p256/ecdsa_verify", bm_openssl_ecdsa_verify, 0, ECXB_US, NULL},
 #endif
 };
 

@@ -24,6 +24,7 @@ struct Result {
 };
 std::vector<Result> results;
 bool machine_readable = false;
+bool show_repetitions = false;
 
 double ns_per_unit(benchmark::TimeUnit u)
 {
@@ -57,7 +58,17 @@ class CapturingReporter : public benchmark::BenchmarkReporter {
             r.c.cpu_ns = run.error_occurred ? 0.0 : run.GetAdjustedCPUTime() * k;
             results.push_back(std::move(r));
         }
-        inner_->ReportRuns(runs);
+        // The console shows a repeated row by its aggregates only, unless
+        // asked otherwise (Google Benchmark reports a row's repetitions and
+        // its aggregates in two calls); machine formats get every run.
+        if (machine_readable || show_repetitions) {
+            inner_->ReportRuns(runs);
+            return;
+        }
+        std::vector<Run> shown;
+        for (const Run &run : runs)
+            if (run.run_type == Run::RT_Aggregate || run.repetitions <= 1) shown.push_back(run);
+        if (!shown.empty()) inner_->ReportRuns(shown);
     }
 
     void Finalize() override { inner_->Finalize(); }
@@ -131,6 +142,8 @@ int ecxb_run(int *argc, char **argv)
     std::fflush(stdout);
     return 0;
 }
+
+void ecxb_show_repetitions(int show) { show_repetitions = show != 0; }
 
 int ecxb_rows_machine_readable(void) { return machine_readable ? 1 : 0; }
 

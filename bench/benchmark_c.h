@@ -89,6 +89,11 @@ void ecxb_print_flags_help(void);
  * run. Returns 0, or 1 after printing a message for unrecognised arguments. */
 int ecxb_run(int *argc, char **argv);
 
+/* With repetitions, the console table shows each row's aggregates (mean,
+ * median, stddev, cv) only, unless show is non-zero (before ecxb_run).
+ * Results capture every run either way; machine formats get every run. */
+void ecxb_show_repetitions(int show);
+
 /* True when the rows went to standard output in a machine format (json,
  * csv), so anything else should go to standard error. Valid after ecxb_run. */
 int ecxb_rows_machine_readable(void);

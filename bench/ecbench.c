@@ -11,7 +11,10 @@
 
 #include <sodium.h>
 
+#include "check.h"
 #include "ecbench.h"
+#include "results.h"
+#include "stats.h"
 
 /* Every area's rows: one line per bench_AREA.c file. */
 static const struct ecbench_suite *const suites[] = {
@@ -113,93 +116,54 @@ static int register_all(const struct ecbench_backend *backends, size_t nbackends
     return 0;
 }
 
-/* ---- summary ---- */
+/* ---- results ---- */
 
-/* The result that stands for a row: the median when there were repetitions,
- * else the mean, else the fastest measured run. NULL if the row did not run
- * (filtered out) or failed. */
-static const ecxb_result *result_for(const char *name)
+/* Every registered row's samples: the CPU time per call of each measured
+ * repetition. When Google Benchmark reported aggregates only
+ * (--benchmark_report_aggregates_only), the median stands in as the one
+ * sample. */
+static int collect_results(struct ecbench_results *res)
 {
-    const ecxb_result *median = NULL, *mean = NULL, *best = NULL;
-    for (size_t i = 0; i < ecxb_result_count(); i++) {
-        const ecxb_result *r = ecxb_result_at(i);
-        if (strcmp(r->name, name) != 0 || r->error) continue;
-        if (strcmp(r->aggregate, "median") == 0)
-            median = r;
-        else if (strcmp(r->aggregate, "mean") == 0)
-            mean = r;
-        else if (r->aggregate[0] == '\0' && (!best || r->cpu_ns < best->cpu_ns))
-            best = r;
-    }
-    return median ? median : mean ? mean : best;
-}
-
-static const char *format_time(char *buf, size_t len, double ns)
-{
-    if (ns < 1e4)
-        snprintf(buf, len, "%9.1f ns", ns);
-    else if (ns < 1e7)
-        snprintf(buf, len, "%9.2f us", ns / 1e3);
-    else
-        snprintf(buf, len, "%9.2f ms", ns / 1e6);
-    return buf;
-}
-
-/* For a batch row: our time per item against every peer row timing one
- * item (row->per_item_of), e.g. verify_batch/64 / 64 against verify. */
-static void print_per_item(FILE *out, size_t width, const struct registered *r, const ecxb_result *ours)
-{
-    const double per_item = ours->cpu_ns / (double)r->row->param;
-    char label[160], t1[32], t2[32];
-    snprintf(label, sizeof label, "%s per item", r->name);
-    for (size_t j = 0; j < registered_count; j++) {
-        const struct registered *p = &registered[j];
-        if (p->backend || strcmp(p->row->name, r->row->per_item_of) != 0) continue;
-        const ecxb_result *peer = result_for(p->name);
-        if (!peer) continue;
-        fprintf(out, "%-*s  %12s  %-*s  %12s  %7.3f\n", (int)width, label, format_time(t1, sizeof t1, per_item),
-                (int)width, p->name, format_time(t2, sizeof t2, peer->cpu_ns),
-                peer->cpu_ns > 0 ? per_item / peer->cpu_ns : 0.0);
-    }
-}
-
-static void print_summary(FILE *out)
-{
-    int any = 0;
-    for (size_t i = 0; i < registered_count && !any; i++) any = result_for(registered[i].name) != NULL;
-    if (!any) return;
-
-    size_t width = 20;
-    for (size_t i = 0; i < registered_count; i++) {
-        size_t len = strlen(registered[i].name) + (registered[i].row->per_item_of ? strlen(" per item") : 0);
-        if (len > width) width = len;
-    }
-
-    fprintf(out, "\nSummary: CPU time per call; ratio = ours / peer (below 1: ecx is faster)\n");
-    fprintf(out, "%-*s  %12s  %-*s  %12s  %7s\n", (int)width, "row", "time", (int)width, "peer", "time", "ratio");
+    res->count = registered_count;
+    res->rows = calloc(registered_count ? registered_count : 1, sizeof *res->rows);
+    if (!res->rows) return -1;
     for (size_t i = 0; i < registered_count; i++) {
         const struct registered *r = &registered[i];
-        if (!r->backend) continue;
-        const ecxb_result *ours = result_for(r->name);
-        if (!ours) continue;
-        char t1[32], t2[32];
-        int paired = 0;
-        for (size_t j = 0; j < registered_count; j++) {
-            const struct registered *p = &registered[j];
-            if (p->backend || strcmp(p->row->name, r->row->name) != 0) continue;
-            const ecxb_result *peer = result_for(p->name);
-            if (!peer) continue;
-            fprintf(out, "%-*s  %12s  %-*s  %12s  %7.3f\n", (int)width, r->name,
-                    format_time(t1, sizeof t1, ours->cpu_ns), (int)width, p->name,
-                    format_time(t2, sizeof t2, peer->cpu_ns), peer->cpu_ns > 0 ? ours->cpu_ns / peer->cpu_ns : 0.0);
-            paired = 1;
+        struct ecbench_measured *m = &res->rows[i];
+        m->name = r->name;
+        m->op = r->row->name;
+        m->backend = r->backend ? r->backend->name : NULL;
+        m->peer = r->backend ? NULL : r->row->peer;
+        m->per_item_of = r->row->per_item_of;
+        m->param = r->row->param;
+        size_t runs = 0;
+        double median = 0;
+        int have_median = 0;
+        for (size_t k = 0; k < ecxb_result_count(); k++) {
+            const ecxb_result *x = ecxb_result_at(k);
+            if (strcmp(x->name, r->name) != 0 || x->error) continue;
+            if (x->aggregate[0] == '\0')
+                runs++;
+            else if (strcmp(x->aggregate, "median") == 0)
+                median = x->cpu_ns, have_median = 1;
         }
-        if (!paired)
-            fprintf(out, "%-*s  %12s  %-*s  %12s  %7s\n", (int)width, r->name, format_time(t1, sizeof t1, ours->cpu_ns),
-                    (int)width, "-", "", "");
-        if (r->row->per_item_of && r->row->param > 0) print_per_item(out, width, r, ours);
+        m->samples = calloc(runs ? runs : 1, sizeof *m->samples);
+        if (!m->samples) return -1;
+        for (size_t k = 0; k < ecxb_result_count(); k++) {
+            const ecxb_result *x = ecxb_result_at(k);
+            if (strcmp(x->name, r->name) == 0 && !x->error && x->aggregate[0] == '\0')
+                m->samples[m->n++] = x->cpu_ns;
+        }
+        if (m->n == 0 && have_median) m->samples[m->n++] = median;
+        m->median = m->n ? ecbs_median(m->samples, m->n) : 0.0;
     }
-    fflush(out);
+    return 0;
+}
+
+static void free_results(struct ecbench_results *res)
+{
+    for (size_t i = 0; i < res->count && res->rows; i++) free(res->rows[i].samples);
+    free(res->rows);
 }
 
 /* ---- options ---- */
@@ -218,6 +182,32 @@ static void usage(const char *argv0)
             "                     NAME   u32, u64, avx2, ifma, neon; a comma-separated list\n"
             "                            names several. An unknown or unusable backend is an\n"
             "                            error (exit status 2).\n"
+            "  --repetitions=N  repetitions of every row (default 7), run interleaved at\n"
+            "                   random (Google Benchmark's --benchmark_repetitions and\n"
+            "                   --benchmark_enable_random_interleaving, which also work\n"
+            "                   and win when given); 1 measures each row once\n"
+            "  --show-repetitions  print every repetition in the console table, not only\n"
+            "                   the mean, median, stddev and cv lines\n"
+            "  --ops            also print operations per second with JMH's error (the\n"
+            "                   half-width of the 99.9%% Student t interval)\n"
+            "  --check          before measuring, a differential pass of every operation\n"
+            "                   on every selected backend against the others and the\n"
+            "                   oracles (libsodium, OpenSSL); a backend that disagrees is\n"
+            "                   not benchmarked (exit status 3 if none is left).\n"
+            "                   --check-only stops after it.\n"
+            "  --save-baseline=NAME  store every row's per-repetition samples as\n"
+            "                   DIR/NAME.json\n"
+            "  --baseline=NAME  compare with DIR/NAME.json: per row the change of the\n"
+            "                   median with its 95%% bootstrap interval, the Mann-Whitney U\n"
+            "                   p-value, and improved / regressed / no change (p < 0.05,\n"
+            "                   2%% noise threshold), as criterion prints it\n"
+            "  --load-baseline=NAME  measure nothing: take every row's samples from\n"
+            "                   DIR/NAME.json (with --baseline: compare two saved ones)\n"
+            "  --baseline-dir=DIR  where baselines live (default $ECBENCH_BASELINE_DIR,\n"
+            "                   else ./ecbench-baselines)\n"
+            "  --report=DIR     write DIR/index.html: a self-contained page (inline SVG,\n"
+            "                   no script) with per-operation plots, sample distributions\n"
+            "                   and the ratio table\n"
             "  --help, -h       this text\n"
             "\n"
             "Rows are named BACKEND/AREA/OP[/PARAM] (e.g. u64/f25519/mul,\n"
@@ -227,12 +217,14 @@ static void usage(const char *argv0)
             "batch of N and also reports items per second.\n"
             "\n"
             "After the rows comes a summary: each of our rows beside the peer rows with\n"
-            "the same AREA/OP[/PARAM], with the ratio ours / peer of CPU time per call\n"
-            "(below 1: ecx is faster; the median when --benchmark_repetitions is given).\n"
+            "the same AREA/OP[/PARAM], with the median CPU time per call over the\n"
+            "repetitions and the ratio ours / peer of the medians (below 1: ecx is\n"
+            "faster), followed by its 95%% bootstrap interval [lo\u2013hi].\n"
             "Batch rows (verify_batch/N) also compare their time per item with the\n"
             "peers' single-item row (ed25519/verify).\n"
             "The summary goes to standard output after the table, or to standard error\n"
             "when --benchmark_format=json (or csv) sends the rows to standard output.\n"
+            "docs/ecbench.md describes the statistics and the files.\n"
             "\n"
             "Environment: ECX_BACKEND=NAME selects the library's backend (auto rows use\n"
             "it); if it names a backend that is unknown or unusable here, ecbench refuses\n"
@@ -244,7 +236,7 @@ static void usage(const char *argv0)
             "  --benchmark_out=FILE        also write the rows to FILE\n"
             "  --benchmark_out_format=json|console|csv\n"
             "  --benchmark_min_time=SECS   minimum time per row (a plain number of seconds)\n"
-            "  --benchmark_repetitions=N   repeat each row N times and report mean/median/stddev\n"
+            "  --benchmark_repetitions=N   as --repetitions\n"
             "  --benchmark_list_tests      list the row names and exit\n"
             "\n"
             "Examples:\n"
@@ -309,32 +301,130 @@ static size_t resolve_backends(const char *spec, struct ecbench_backend *backend
     return count;
 }
 
-int main(int argc, char **argv)
-{
-    const char *argv0 = argc > 0 && argv[0] ? argv[0] : "ecbench";
-    const char *spec = "auto";
+/* ecbench's own options (the rest goes to Google Benchmark). */
+struct options {
+    const char *spec;          /* --backend */
+    long repetitions;          /* --repetitions, 0: not given */
+    int show_repetitions, ops, check, check_only;
+    const char *save_baseline, *baseline, *baseline_dir, *report, *load_baseline;
+    int gb_repetitions_given, gb_interleaving_given;
+};
 
-    /* Take our options out of argv; the rest is Google Benchmark's. */
+#define DEFAULT_REPETITIONS 7
+
+/* "--NAME=VALUE" or "--NAME VALUE": the value, or NULL if `a` is not NAME.
+ * Advances *i past a separate value; *missing is set when it is absent. */
+static const char *option_value(const char *name, int argc, char **argv, int *i, int *missing)
+{
+    const char *a = argv[*i];
+    size_t len = strlen(name);
+    if (strncmp(a, name, len) != 0) return NULL;
+    if (a[len] == '=') return a + len + 1;
+    if (a[len] != '\0') return NULL;
+    if (*i + 1 >= argc) {
+        *missing = 1;
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+/* Takes ecbench's options out of argv. Returns 0, 1 after --help, or 2
+ * after printing a usage error. */
+static int parse_options(int *argc, char **argv, struct options *o, const char *argv0)
+{
     int kept = 1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
+    for (int i = 1; i < *argc; i++) {
+        const char *a = argv[i], *v;
+        int missing = 0;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(argv0);
-            return 0;
-        } else if (strncmp(a, "--backend=", 10) == 0) {
-            spec = a + 10;
-        } else if (strcmp(a, "--backend") == 0) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "ecbench: --backend needs a value (auto, all or a backend name)\n");
+            return 1;
+        } else if ((v = option_value("--backend", *argc, argv, &i, &missing)) != NULL) {
+            o->spec = v;
+        } else if ((v = option_value("--repetitions", *argc, argv, &i, &missing)) != NULL) {
+            char *end;
+            o->repetitions = strtol(v, &end, 10);
+            if (*v == '\0' || *end != '\0' || o->repetitions < 1 || o->repetitions > 1000) {
+                fprintf(stderr, "ecbench: --repetitions needs a count from 1 to 1000, not '%s'\n", v);
                 return 2;
             }
-            spec = argv[++i];
+        } else if ((v = option_value("--save-baseline", *argc, argv, &i, &missing)) != NULL) {
+            o->save_baseline = v;
+        } else if ((v = option_value("--load-baseline", *argc, argv, &i, &missing)) != NULL) {
+            o->load_baseline = v;
+        } else if ((v = option_value("--baseline-dir", *argc, argv, &i, &missing)) != NULL) {
+            o->baseline_dir = v;
+        } else if ((v = option_value("--baseline", *argc, argv, &i, &missing)) != NULL) {
+            o->baseline = v;
+        } else if ((v = option_value("--report", *argc, argv, &i, &missing)) != NULL) {
+            o->report = v;
+        } else if (missing) {
+            fprintf(stderr, "ecbench: %s needs a value (try --help)\n", a);
+            return 2;
+        } else if (strcmp(a, "--show-repetitions") == 0) {
+            o->show_repetitions = 1;
+        } else if (strcmp(a, "--ops") == 0) {
+            o->ops = 1;
+        } else if (strcmp(a, "--check") == 0) {
+            o->check = 1;
+        } else if (strcmp(a, "--check-only") == 0) {
+            o->check = o->check_only = 1;
         } else {
+            if (strncmp(a, "--benchmark_repetitions", 23) == 0) o->gb_repetitions_given = 1;
+            if (strncmp(a, "--benchmark_enable_random_interleaving", 38) == 0) o->gb_interleaving_given = 1;
             argv[kept++] = argv[i];
         }
     }
-    argc = kept;
-    argv[argc] = NULL;
+    *argc = kept;
+    argv[kept] = NULL;
+    return 0;
+}
+
+/* A name that is safe as a file name: letters, digits, '.', '_', '-'. */
+static int valid_baseline_name(const char *name)
+{
+    if (!name[0] || name[0] == '.') return 0;
+    for (const char *c = name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '.' ||
+              *c == '_' || *c == '-'))
+            return 0;
+    return 1;
+}
+
+/* Google Benchmark's argv: ours with the repetition defaults added unless
+ * its own flags were given. */
+static char **benchmark_argv(int argc, char **argv, const struct options *o, int *out_argc)
+{
+    static char reps[64];
+    char **a = calloc((size_t)argc + 3, sizeof *a);
+    if (!a) return NULL;
+    int n = 0;
+    for (int i = 0; i < argc; i++) a[n++] = argv[i];
+    if (!o->gb_repetitions_given) {
+        snprintf(reps, sizeof reps, "--benchmark_repetitions=%ld", o->repetitions ? o->repetitions : DEFAULT_REPETITIONS);
+        a[n++] = reps;
+    }
+    if (!o->gb_interleaving_given) a[n++] = (char *)"--benchmark_enable_random_interleaving=true";
+    a[n] = NULL;
+    *out_argc = n;
+    return a;
+}
+
+int main(int argc, char **argv)
+{
+    const char *argv0 = argc > 0 && argv[0] ? argv[0] : "ecbench";
+    struct options o = {.spec = "auto"};
+    int rc = parse_options(&argc, argv, &o, argv0);
+    if (rc == 1) return 0;
+    if (rc != 0) return rc;
+    if (!o.baseline_dir) o.baseline_dir = getenv("ECBENCH_BASELINE_DIR");
+    if (!o.baseline_dir || !o.baseline_dir[0]) o.baseline_dir = "ecbench-baselines";
+    const char *names[3] = {o.save_baseline, o.baseline, o.load_baseline};
+    for (int k = 0; k < 3; k++)
+        if (names[k] && !valid_baseline_name(names[k])) {
+            fprintf(stderr, "ecbench: baseline name '%s': use letters, digits, '.', '_' and '-'\n", names[k]);
+            return 2;
+        }
 
     int status = ecx_init();
     if (status == ECX_ERR_UNSUPPORTED) {
@@ -355,16 +445,46 @@ int main(int argc, char **argv)
     }
 
     struct ecbench_backend backends[MAX_BACKENDS];
-    size_t nbackends = resolve_backends(spec, backends);
+    size_t nbackends = resolve_backends(o.spec, backends);
     if (nbackends == 0) return 2;
+    if (o.check) {
+        int refused = ecbench_check_backends(stderr, backends, &nbackends);
+        if (refused < 0) return 2;
+        if (nbackends == 0) {
+            fprintf(stderr, "ecbench: --check: no backend left to benchmark\n");
+            return 3;
+        }
+        if (o.check_only) return refused ? 3 : 0;
+    }
     if (register_all(backends, nbackends) != 0) return 2;
 
     fprintf(stderr, "ecbench: ecx %s, active backend %s, rows for:", ecx_version(), ecx_backend());
     for (size_t i = 0; i < nbackends; i++) fprintf(stderr, " %s", backends[i].name);
     fprintf(stderr, "\n");
 
-    if (ecxb_run(&argc, argv) != 0) return 2;
-    print_summary(ecxb_rows_machine_readable() ? stderr : stdout);
+    int gb_argc;
+    char **gb_argv = benchmark_argv(argc, argv, &o, &gb_argc);
+    if (!gb_argv) return 2;
+    ecxb_show_repetitions(o.show_repetitions);
+    /* --load-baseline measures nothing (Google Benchmark's flags are then
+     * ignored). */
+    if (!o.load_baseline && ecxb_run(&gb_argc, gb_argv) != 0) return 2;
+    free(gb_argv);
+
+    struct ecbench_results res;
+    if (collect_results(&res) != 0) {
+        fprintf(stderr, "ecbench: out of memory\n");
+        return 2;
+    }
+    if (o.load_baseline && ecbench_load_samples(o.baseline_dir, o.load_baseline, &res) != 0) return 2;
+    FILE *out = ecxb_rows_machine_readable() ? stderr : stdout;
+    ecbench_print_summary(out, &res);
+    if (o.ops) ecbench_print_ops(out, &res);
+    rc = 0;
+    if (o.baseline && ecbench_compare_baseline(out, o.baseline_dir, o.baseline, &res) != 0) rc = 2;
+    if (o.save_baseline && ecbench_save_baseline(o.baseline_dir, o.save_baseline, &res) != 0) rc = 2;
+    if (o.report && ecbench_write_report(o.report, &res) != 0) rc = 2;
+    free_results(&res);
     free(registered);
-    return 0;
+    return rc;
 }

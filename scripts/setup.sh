@@ -41,9 +41,11 @@ native_packages=(
 # compilers' target C library (crt files, libc.so), which gcc-*-linux-gnu*
 # only recommends: without it nothing links. libsimde-dev: portable versions
 # of the vector intrinsics, so vector code also runs natively and under
-# valgrind where the real ISA cannot.
+# valgrind where the real ISA cannot. chromium: headless rendering of
+# ecbench --report (tests/test_bench_report.sh).
 test_packages=(
   valgrind qemu-user libclang-rt-14-dev libsimde-dev
+  chromium
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross
   gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
   libsodium-dev:arm64 libgmp-dev:arm64

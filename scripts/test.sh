@@ -6,7 +6,11 @@
 #   4. the valgrind constant-time check on every backend (gcc and clang builds),
 #   5. AArch64 and ARMv7 cross builds running the suite under qemu-user,
 #   6. a clang ASan + UBSan build running the suite, then the libFuzzer
-#      target tests/fuzz_ed25519.c for ECX_FUZZ_SECONDS (default 90) seconds.
+#      targets tests/fuzz_ed25519.c and tests/fuzz_p256.c for
+#      ECX_FUZZ_SECONDS (default 90) seconds each,
+#   7. small builds of single tests: the stack-residue test at -O2 (gcc, clang),
+#      the thread tests under clang's ThreadSanitizer,
+#   8. the checked-bounds build (-Decx_verify=true) running the suite.
 # Build directories go under build-test/ (override with ECX_TEST_DIR). The
 # last line is "N passed, N failed"; the exit status is non-zero on failure.
 set -u
@@ -74,34 +78,100 @@ CC=clang CXX=clang++ build_and_test fuzz -Dwerror=true --buildtype=debugoptimize
   -Db_sanitize=address,undefined -Db_lundef=false \
   -Dc_args=-fsanitize-coverage=inline-8bit-counters,pc-table
 
-fuzz_seconds=${ECX_FUZZ_SECONDS:-90}
-step "fuzz_ed25519 (libFuzzer, $fuzz_seconds s)"
-fuzz_bin=$out/fuzz/tests/fuzz_ed25519
-if [ -x "$fuzz_bin" ]; then
-  # A fresh seed corpus each run: the published vectors as sig || pk || msg
-  # (the C2SP CCTV set is all edge cases) and the 14 small-order encodings
-  # as R and as pk with S = 0. The inputs libFuzzer adds go there too.
-  corpus=$out/fuzz/fuzz-corpus
-  artifacts=$out/fuzz/fuzz-artifacts
-  rm -rf "$corpus" "$artifacts"
-  mkdir -p "$corpus" "$artifacts"
-  python3 tests/fuzz_seed_corpus.py "$out/fuzz/tests/vectors" "$corpus"
-  "$fuzz_bin" -max_total_time="$fuzz_seconds" -rss_limit_mb=2048 -timeout=60 -print_final_stats=1 \
-    -artifact_prefix="$artifacts/" "$corpus" >"$out/fuzz.run.log" 2>&1
-  fuzz_status=$?
-  grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::average_exec_per_sec)' "$out/fuzz.run.log" | sed 's/^/  /'
-  crash=$(find "$artifacts" -type f | head -5 | tr '\n' ' ')
-  if [ "$fuzz_status" -eq 0 ] && [ -z "$crash" ]; then
-    echo "fuzz_ed25519: 1 passed, 0 failed" >"$out/fuzz.log"
-  else
-    tail -40 "$out/fuzz.run.log"
-    echo "fuzz_ed25519: 0 passed, 1 failed (exit $fuzz_status; input: ${crash:-none}; log: $out/fuzz.run.log)" >"$out/fuzz.log"
+# build_and_test_only NAME "TEST..." [meson setup options...]: configure, build
+# only the named test programs (and the library) and run just those.
+build_and_test_only() {
+  local name=$1 tests=$2; shift 2
+  local dir=$out/$name targets=()
+  step "$name ($tests)"
+  for t in $tests; do targets+=("tests/$t"); done
+  if [ ! -f "$dir/build.ninja" ]; then
+    meson setup "$dir" "$@" >"$out/$name.setup.log" 2>&1 || { tail -30 "$out/$name.setup.log"; sources+=("log:$out/$name.setup.log"); return; }
   fi
-  cat "$out/fuzz.log"
+  if ! ninja -C "$dir" "${targets[@]}" >"$out/$name.build.log" 2>&1; then
+    tail -40 "$out/$name.build.log"
+    sources+=("log:$out/$name.build.log")
+    return
+  fi
+  # shellcheck disable=SC2086
+  meson test -C "$dir" --no-rebuild --num-processes 2 --print-errorlogs $tests >"$out/$name.test.log" 2>&1
+  grep -E '^ *[0-9]+/[0-9]+ ' "$out/$name.test.log" | sed 's/^/  /'
+  sources+=("$dir")
+}
+
+# Secrets left on the stack (tests/test_residue.c) at -O2 as well: the gcc and
+# clang builds above are -O3, and what the compiler spills differs.
+CC=gcc CXX=g++ build_and_test_only residue-gcc-O2 test_residue "${common[@]}" -Doptimization=2
+CC=clang CXX=clang++ build_and_test_only residue-clang-O2 test_residue "${common[@]}" -Doptimization=2
+
+# ThreadSanitizer on the thread tests only (concurrent first use, backend
+# switching under load; tests/test_threads.c, tests/test_dispatch.c): a data
+# race ends the program with TSan's report.
+CC=clang CXX=clang++ build_and_test_only tsan "test_dispatch test_threads" -Dwerror=true \
+  --buildtype=debugoptimized -Db_sanitize=thread -Db_lundef=false
+
+# The checked-bounds build (meson -Decx_verify=true, src/common/verify.h):
+# every u32 and u64 field and scalar operation checks its documented input
+# and output bounds, and the suite runs once in it. The test_vector_* checks
+# are left out: they use u64's fe_add and fe_sub as the reference on limbs up
+# to 2^52, beyond the TIGHT inputs u64 documents, which this build rejects.
+step "verify (checked bounds)"
+verify_dir=$out/verify
+if [ -f "$verify_dir/build.ninja" ] || CC=gcc CXX=g++ meson setup "$verify_dir" -Dwerror=true \
+     --buildtype=debugoptimized -Decx_verify=true >"$out/verify.setup.log" 2>&1; then
+  if ninja -C "$verify_dir" >"$out/verify.build.log" 2>&1; then
+    # shellcheck disable=SC2046
+    meson test -C "$verify_dir" --no-rebuild --num-processes 2 --print-errorlogs \
+      $(meson test -C "$verify_dir" --no-rebuild --list 2>/dev/null | grep -E '^test_' | grep -v '^test_vector_') \
+      >"$out/verify.test.log" 2>&1
+    grep -E '^ *[0-9]+/[0-9]+ ' "$out/verify.test.log" | sed 's/^/  /'
+    sources+=("$verify_dir")
+  else
+    tail -40 "$out/verify.build.log"
+    sources+=("log:$out/verify.build.log")
+  fi
 else
-  echo "fuzz_ed25519 was not built" >"$out/fuzz.log"
+  tail -30 "$out/verify.setup.log"
+  sources+=("log:$out/verify.setup.log")
 fi
-sources+=("log:$out/fuzz.log")
+
+fuzz_seconds=${ECX_FUZZ_SECONDS:-90}
+# run_fuzz NAME SEED_SCRIPT: runs BUILD/tests/NAME for fuzz_seconds on a fresh
+# seed corpus written by SEED_SCRIPT (from the build's converted vectors; the
+# inputs libFuzzer adds go there too), and records "NAME: 1 passed" or the
+# failing input in $out/NAME.log.
+run_fuzz() {
+  local name=$1 seeds=$2
+  step "$name (libFuzzer, $fuzz_seconds s)"
+  local fuzz_bin=$out/fuzz/tests/$name
+  if [ -x "$fuzz_bin" ]; then
+    local corpus=$out/fuzz/$name-corpus artifacts=$out/fuzz/$name-artifacts
+    rm -rf "$corpus" "$artifacts"
+    mkdir -p "$corpus" "$artifacts"
+    python3 "$seeds" "$out/fuzz/tests/vectors" "$corpus"
+    "$fuzz_bin" -max_total_time="$fuzz_seconds" -rss_limit_mb=2048 -timeout=60 -print_final_stats=1 \
+      -artifact_prefix="$artifacts/" "$corpus" >"$out/$name.run.log" 2>&1
+    local fuzz_status=$?
+    grep -E '^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::average_exec_per_sec)' "$out/$name.run.log" | sed 's/^/  /'
+    local crash
+    crash=$(find "$artifacts" -type f | head -5 | tr '\n' ' ')
+    if [ "$fuzz_status" -eq 0 ] && [ -z "$crash" ]; then
+      echo "$name: 1 passed, 0 failed" >"$out/$name.log"
+    else
+      tail -40 "$out/$name.run.log"
+      echo "$name: 0 passed, 1 failed (exit $fuzz_status; input: ${crash:-none}; log: $out/$name.run.log)" >"$out/$name.log"
+    fi
+    cat "$out/$name.log"
+  else
+    echo "$name was not built" >"$out/$name.log"
+  fi
+  sources+=("log:$out/$name.log")
+}
+# Ed25519: the published vectors as sig || pk || msg (the C2SP CCTV set is
+# all edge cases) and the 14 small-order encodings as R and as pk with S = 0.
+run_fuzz fuzz_ed25519 tests/fuzz_seed_corpus.py
+# P-256: the Wycheproof ECDSA cases with both key encodings.
+run_fuzz fuzz_p256 tests/fuzz_p256_seed_corpus.py
 
 # Both compilers: each has turned a masked select into a branch somewhere.
 for compiler in gcc clang; do

@@ -20,6 +20,10 @@
  *    valid or not (0, the modulus, 2^256 - 1: rejected without a branch,
  *    only the status tells); the expected bytes come from the same call on
  *    the unmarked input;
+ *  - P-256 (test_p256_ecdsa_ctime): ecx_p256_public_key,
+ *    ecx_p256_ecdsa_sign and _sign_digest with a secret key (valid or
+ *    not), the group table's [k]G and [k]P with a secret k, and the
+ *    addition-chain inversions mod p and mod n with a secret input;
  *  - the hashes, backend-independent (once): SHA-256, SHA-512 and their
  *    HMACs on secret messages and keys (RFC 6979 keys HMAC-SHA-256 with a
  *    secret key; Ed25519 hashes secrets with SHA-512), SHA3-256 and
@@ -53,6 +57,7 @@
 #include "hash/keccak.h"
 #include "hash/sha256.h"
 #include "hash/sha512.h"
+#include "ctime_secrets.h"
 
 #define ROUNDS 3
 
@@ -265,6 +270,81 @@ static void test_p256(const char *name)
         }
 }
 
+/* P-256 keys, ECDSA signing, the scalar multiplications and the
+ * addition-chain inversions with secret inputs (issue 11). The expected
+ * bytes and statuses come from the same calls on unmarked inputs
+ * (test_p256_ecdsa and test_p256_openssl check those against the vectors
+ * and OpenSSL). Rounds 0-2 use invalid keys (0, n, 2^256 - 1), rejected
+ * without a branch: only the status tells. The RFC 6979 candidate check and
+ * the r, s = 0 check are declassified inside the library
+ * (src/p256/declassify.h). */
+static void test_p256_ecdsa_ctime(const char *name)
+{
+    static const uint8_t n_bytes[32] = {0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                        0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2,
+                                        0xfc, 0x63, 0x25, 0x51};
+    const struct ecxi_p256_ops *ops = ecxi_backend_find(name)->p256;
+    for (int i = 0; i < 2 * ROUNDS; i++) {
+        uint8_t sk[32], secret[32], msg[77], digest[32], pk[65], want_pk[65], sig[64], want_sig[64];
+        uint8_t point[65], r1[65], r2[65], w1[65], w2[65];
+        check_random_bytes(sk, 32);
+        check_random_bytes(msg, sizeof msg);
+        check_random_bytes(digest, 32);
+        if (i == 0) memset(sk, 0, 32);
+        if (i == 1) memcpy(sk, n_bytes, 32);
+        if (i == 2) memset(sk, 0xff, 32);
+        const int want_pk_status = ecx_p256_public_key(want_pk, sk);
+        const int want_sig_status = ecx_p256_ecdsa_sign(want_sig, msg, sizeof msg, sk);
+        CHECK_CTX((want_pk_status == ECX_OK) == (i >= 3) && want_sig_status == want_pk_status, name);
+
+        memcpy(secret, sk, 32);
+        ECX_CHECKMEM_SECRET(secret, 32);
+        int r = ecx_p256_public_key(pk, secret);
+        ECX_CHECKMEM_PUBLIC(&r, sizeof r);
+        ECX_CHECKMEM_PUBLIC(pk, 65);
+        CHECK_CTX(r == want_pk_status, name);
+        CHECK_MEM(pk, want_pk, 65, name);
+
+        r = ecx_p256_ecdsa_sign(sig, msg, sizeof msg, secret);
+        ECX_CHECKMEM_PUBLIC(&r, sizeof r);
+        ECX_CHECKMEM_PUBLIC(sig, 64);
+        CHECK_CTX(r == want_sig_status, name);
+        CHECK_MEM(sig, want_sig, 64, name);
+
+        ecx_p256_ecdsa_sign_digest(want_sig, digest, sk);
+        r = ecx_p256_ecdsa_sign_digest(sig, digest, secret);
+        ECX_CHECKMEM_PUBLIC(&r, sizeof r);
+        ECX_CHECKMEM_PUBLIC(sig, 64);
+        CHECK_MEM(sig, want_sig, 64, name);
+
+        /* [k]G and [k]P for a secret k and a public point P = [sk']G. */
+        uint8_t k2[32];
+        check_random_bytes(k2, 32);
+        ops->group->mul_base(point, k2);
+        ops->group->mul_base(w1, sk);
+        ops->group->mul(w2, sk, point);
+        ops->group->mul_base(r1, secret);
+        r = ops->group->mul(r2, secret, point);
+        ECX_CHECKMEM_PUBLIC(&r, sizeof r);
+        ECX_CHECKMEM_PUBLIC(r1, 65);
+        ECX_CHECKMEM_PUBLIC(r2, 65);
+        CHECK_CTX(r == ECX_OK, name);
+        CHECK_MEM(r1, w1, 65, name);
+        CHECK_MEM(r2, w2, 65, name);
+
+        /* The addition-chain inversions (the safegcd ones are test_p256's). */
+        ops->field_invert_chain(w1, sk);
+        ops->scalar_invert_chain(w2, sk);
+        ops->field_invert_chain(r1, secret);
+        ops->scalar_invert_chain(r2, secret);
+        ECX_CHECKMEM_PUBLIC(r1, 32);
+        ECX_CHECKMEM_PUBLIC(r2, 32);
+        CHECK_MEM(r1, w1, 32, name);
+        CHECK_MEM(r2, w2, 32, name);
+    }
+    printf("%s: P-256 public key, sign, sign_digest, [k]G, [k]P and the chain inversions on secret inputs\n", name);
+}
+
 /* The hashes behind one shape (keyed ones take the key, the others ignore
  * it): ours and an oracle — libsodium's, or for SHA-3 (which libsodium
  * lacks; test_keccak checks it against hashlib) ours on unmarked inputs. */
@@ -416,6 +496,8 @@ int main(void)
         test_scalar_mul(names[i]);
         test_ristretto(names[i]);
         test_p256(names[i]);
+        ctime_more_secrets(names[i]);
+        test_p256_ecdsa_ctime(names[i]);
         printf("%s: keypair, sign, scalar multiplications, ristretto255, the P-256 inversions and the f25519 "
                "ops on secret inputs "
                "(%lu checks)\n",

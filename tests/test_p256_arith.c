@@ -4,12 +4,12 @@
  *  - Through each backend's test-only byte tables (ecxi_backend_find(name)->
  *    p256->field / ->scalar, src/p256/p256_table.h): from_bytes (its
  *    verdict s < M and the reduction), add, sub, mul, neg, sq, invert
- *    (safegcd), cmov, is_zero, equal and mul_repeat, on every pair of edge
+ *    (safegcd), cmov, is_zero, equal, mul_repeat and sq_repeat, on every pair of edge
  *    values (0, 1, M - 1, M, 2^256 - 1, the 2^224 / 2^192 / 2^96 / 2^32
  *    boundaries of p's shape, ...) and on seeded random pairs of varied
  *    shape; binary operations also with the output aliasing either input.
- *  - The Fermat chain a^(p-2) (src/p256/field_invert_fermat.h) against GMP's
- *    mpz_invert and the safegcd inversion on the same inputs.
+ *  - The addition chains a^(p-2) and a^(n-2) (src/p256/field_invert_fermat.h,
+ *    scalar_invert_chain.h) against GMP's mpz_invert on the same inputs.
  *  - The public ecx_p256_field_invert / ecx_p256_scalar_invert on each
  *    backend (selected with ecx_backend_select): status codes (0, M, M + 1,
  *    2^256 - 1 and NULL buffers give ECX_ERR_INVALID), the zeroed output
@@ -219,12 +219,12 @@ static void random_input(uint8_t s[32], const mpz_t M)
 /* The arithmetic tables against GMP                                         */
 
 /* Every operation of every backend's table for modulus M on the raw inputs
- * a, b. field: also the Fermat chain. */
+ * a, b, and the addition-chain inversion of the modulus. */
 static void arith_case(const mpz_t M, int field, const uint8_t a[32], const uint8_t b[32])
 {
     const char *kind = field ? "field" : "scalar";
     mpz_t A, B, R;
-    uint8_t e_a[32], e_b[32], e_add[32], e_sub[32], e_mul[32], e_neg[32], e_sq[32], e_inv[32], e_rep[32];
+    uint8_t e_a[32], e_b[32], e_add[32], e_sub[32], e_mul[32], e_neg[32], e_sq[32], e_inv[32], e_rep[32], e_sqn[32];
     const unsigned long reps = 1 + (unsigned long)(a[31] % 5);
     mpz_inits(A, B, R, NULL);
     mpz_from_be(A, a);
@@ -242,6 +242,7 @@ static void arith_case(const mpz_t M, int field, const uint8_t a[32], const uint
     if (mpz_invert(R, A, M) == 0) mpz_set_ui(R, 0);
     mpz_to_be(e_inv, R);
     mpz_powm_ui(R, B, reps, M), mpz_mul(R, R, A), mpz_mod(R, R, M), mpz_to_be(e_rep, R);
+    mpz_powm_ui(R, A, 1ul << reps, M), mpz_to_be(e_sqn, R); /* a^(2^reps) */
     ctx_a = a;
     ctx_b = b;
 
@@ -299,13 +300,17 @@ static void arith_case(const mpz_t M, int field, const uint8_t a[32], const uint
         t->mul_repeat(r, b, reps);
         EXPECT_MEM(r, e_rep, name, kind, "mul_repeat");
 
-        if (field) {
-            backend_ops[k]->field_invert_fermat(r, a);
-            EXPECT_MEM(r, e_inv, name, kind, "invert_fermat");
-            memcpy(r, a, 32);
-            backend_ops[k]->field_invert_fermat(r, r);
-            EXPECT_MEM(r, e_inv, name, kind, "invert_fermat (r = a)");
-        }
+        memcpy(r, a, 32);
+        t->sq_repeat(r, reps);
+        EXPECT_MEM(r, e_sqn, name, kind, "sq_repeat");
+
+        void (*const chain)(uint8_t[32], const uint8_t[32]) =
+            field ? backend_ops[k]->field_invert_chain : backend_ops[k]->scalar_invert_chain;
+        chain(r, a);
+        EXPECT_MEM(r, e_inv, name, kind, "invert_chain");
+        memcpy(r, a, 32);
+        chain(r, r);
+        EXPECT_MEM(r, e_inv, name, kind, "invert_chain (r = a)");
     }
     ctx_a = ctx_b = NULL;
     mpz_clears(A, B, R, NULL);
@@ -453,8 +458,11 @@ int main(void)
     if (total > MAX_BACKENDS) total = MAX_BACKENDS;
     for (size_t i = 0; i < total; i++) {
         const struct ecx_backend *b = ecxi_backend_find(names[i]);
-        CHECK_CTX(b && b->p256 && b->p256->field && b->p256->scalar && b->p256->field_invert_fermat, names[i]);
-        if (!b || !b->p256 || !b->p256->field || !b->p256->scalar || !b->p256->field_invert_fermat) continue;
+        CHECK_CTX(b && b->p256 && b->p256->field && b->p256->scalar && b->p256->field_invert_chain &&
+                      b->p256->scalar_invert_chain, names[i]);
+        if (!b || !b->p256 || !b->p256->field || !b->p256->scalar || !b->p256->field_invert_chain ||
+            !b->p256->scalar_invert_chain)
+            continue;
         backend_names[n_backends] = names[i];
         backend_ops[n_backends] = b->p256;
         n_backends++;

@@ -8,6 +8,7 @@
 
 #include "backend/u64/field.h"
 #include "backend/ifma/field4.h"
+#include "backend/vector/edwards4.h"
 #include "check.h"
 
 /* A serial (u64) element whose limbs fe4_pack takes as they are and the

@@ -28,8 +28,7 @@
 
 #include <string.h>
 
-#include VECTOR_BACKEND_HEADER
-#include "backend/vector/edwards4.h"
+#include VECTOR_BACKEND_HEADER /* the field and the point formulas */
 #include "backend/vector/ge4_convert.h"
 #include "check.h"
 #include "curve25519/edwards_encoding.h"

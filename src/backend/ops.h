@@ -28,6 +28,7 @@
 struct ecxi_f25519_internal;
 struct ecxi_edwards_ops;
 struct ecxi_p256_arith;
+struct ecxi_p256_group;
 
 /* Ristretto255 (RFC 9496) on 32-byte encodings, for the public functions
  * of ristretto.h (src/curve25519/ristretto_table.h). src/api rejects NULL
@@ -54,19 +55,36 @@ struct ecxi_ristretto_ops {
 
 /* P-256 (src/p256/p256_table.h). Values are 32-byte big-endian (SEC1).
  * src/api rejects NULL buffers; the table checks the values, in constant
- * time because they may be secret. Outputs may alias inputs. Keys and
- * ECDSA join this table with the P-256 issue. */
+ * time because they may be secret. Outputs may alias inputs. */
 struct ecxi_p256_ops {
     /* out = 1/in mod p, resp. mod n. ECX_OK for 0 < in < modulus; otherwise
      * ECX_ERR_INVALID and out = 0 (written without a branch on in). */
     int (*field_invert)(uint8_t out[32], const uint8_t in[32]);
     int (*scalar_invert)(uint8_t out[32], const uint8_t in[32]);
-    /* For the tests and benchmarks: the arithmetic mod p and mod n, and
-     * out = in^(p-2) mod p by the addition chain of
-     * src/p256/field_invert_fermat.h (any in, reduced mod p first). */
+    /* Keys and ECDSA (src/p256/ecdsa.h). pk = [sk]G uncompressed; sign
+     * with SHA-256 and RFC 6979 (sign_digest takes the 32-byte digest):
+     * ECX_OK, or ECX_ERR_INVALID for sk = 0 or sk >= n with the output
+     * zeroed; constant time in sk. verify takes a SEC1 key of pklen bytes
+     * (65 uncompressed, 33 compressed): ECX_OK, ECX_ERR_INVALID (r or s not
+     * in [1, n - 1], a key that does not decode) or ECX_ERR_VERIFY;
+     * variable time. compress / decompress re-encode a public key:
+     * ECX_ERR_INVALID (out untouched) if it does not decode. */
+    int (*public_key)(uint8_t pk[65], const uint8_t sk[32]);
+    int (*sign)(uint8_t sig[64], const uint8_t *m, size_t mlen, const uint8_t sk[32]);
+    int (*sign_digest)(uint8_t sig[64], const uint8_t digest[32], const uint8_t sk[32]);
+    int (*verify)(const uint8_t sig[64], const uint8_t *m, size_t mlen, const uint8_t *pk, size_t pklen);
+    int (*verify_digest)(const uint8_t sig[64], const uint8_t digest[32], const uint8_t *pk, size_t pklen);
+    int (*public_key_compress)(uint8_t out[33], const uint8_t pk[65]);
+    int (*public_key_decompress)(uint8_t out[65], const uint8_t pk[33]);
+    /* For the tests and benchmarks: the arithmetic mod p and mod n, the
+     * addition-chain inversions out = in^(M-2) mod M (any in, reduced mod
+     * M first; src/p256/field_invert_fermat.h, scalar_invert_chain.h), and
+     * the group operations (backend/ops_internal.h). */
     const struct ecxi_p256_arith *field;
     const struct ecxi_p256_arith *scalar;
-    void (*field_invert_fermat)(uint8_t out[32], const uint8_t in[32]);
+    void (*field_invert_chain)(uint8_t out[32], const uint8_t in[32]);
+    void (*scalar_invert_chain)(uint8_t out[32], const uint8_t in[32]);
+    const struct ecxi_p256_group *group;
 };
 
 struct ecx_backend {

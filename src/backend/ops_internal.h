@@ -98,6 +98,21 @@ struct ecxi_p256_arith {
     /* r = r b^count by count multiplications inside the representation
      * (one conversion in, one out): ecbench's per-multiplication rows. */
     void (*mul_repeat)(uint8_t r[32], const uint8_t b[32], unsigned long count);
+    /* r = r^(2^count) by count squarings inside the representation. */
+    void (*sq_repeat)(uint8_t r[32], unsigned long count);
+};
+
+/* P-256 group operations on encoded points, for the tests
+ * (src/p256/group_table.h). Points are 65 bytes, 0x04 || x || y, or 65
+ * zero bytes for the identity; scalars 32 big-endian bytes reduced mod n.
+ * Each returns ECX_OK, or ECX_ERR_INVALID if a point does not decode. */
+struct ecxi_p256_group {
+    int (*add)(uint8_t r[65], const uint8_t p[65], const uint8_t q[65]);       /* complete */
+    int (*add_affine)(uint8_t r[65], const uint8_t p[65], const uint8_t q[65]); /* mixed: q not the identity */
+    int (*dbl)(uint8_t r[65], const uint8_t p[65]);
+    int (*mul_base)(uint8_t r[65], const uint8_t k[32]);                  /* [k]G, constant time */
+    int (*mul)(uint8_t r[65], const uint8_t k[32], const uint8_t p[65]);  /* [k]P, constant time in k */
+    int (*double_mul_vartime)(uint8_t r[65], const uint8_t a[32], const uint8_t b[32], const uint8_t p[65]);
 };
 
 #endif

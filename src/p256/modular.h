@@ -32,6 +32,10 @@
 /* r = s mod M for any 256-bit big-endian s (s < 2M for both moduli, so this
  * is at most one subtraction); returns 1 if s < M, 0 otherwise. */
 static unsigned p256_mod_from_bytes(p256_limb r[P256_LIMBS], const uint8_t s[32], const p256_modulus *m);
+/* r = the value of the four 64-bit words w (least significant first),
+ * w < M: how the precomputed tables of canonical words (p256/base_table.h)
+ * enter the representation without a byte round trip. */
+static void p256_mod_from_words(p256_limb r[P256_LIMBS], const uint64_t w[4], const p256_modulus *m);
 /* s = the canonical big-endian encoding (< M) of a. */
 static void p256_mod_to_bytes(uint8_t s[32], const p256_limb a[P256_LIMBS], const p256_modulus *m);
 
@@ -56,7 +60,7 @@ static unsigned p256_limbs_equal(const p256_limb a[P256_LIMBS], const p256_limb 
 
 /* The typed operations of p256/field.h and p256/scalar.h, written once for
  * both: P256_TYPED_OPS(fe, &p256_field_mod) defines p256_fe_from_bytes,
- * p256_fe_to_bytes, p256_fe_add, p256_fe_sub, p256_fe_neg, p256_fe_mul,
+ * p256_fe_from_words, p256_fe_to_bytes, p256_fe_add, p256_fe_sub, p256_fe_neg, p256_fe_mul,
  * p256_fe_sq, p256_fe_invert, p256_fe_cmov, p256_fe_is_zero and
  * p256_fe_equal with the contracts of the p256_mod_* / p256_limbs_*
  * functions above. */
@@ -64,6 +68,10 @@ static unsigned p256_limbs_equal(const p256_limb a[P256_LIMBS], const p256_limb 
     static inline unsigned p256_##K##_from_bytes(p256_##K *r, const uint8_t s[32])                \
     {                                                                                              \
         return p256_mod_from_bytes(r->v, s, (MOD));                                                \
+    }                                                                                              \
+    static inline void p256_##K##_from_words(p256_##K *r, const uint64_t w[4])                     \
+    {                                                                                              \
+        p256_mod_from_words(r->v, w, (MOD));                                                       \
     }                                                                                              \
     static inline void p256_##K##_to_bytes(uint8_t s[32], const p256_##K *a)                      \
     {                                                                                              \

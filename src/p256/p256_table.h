@@ -19,16 +19,11 @@
 #include "backend/ops_internal.h"
 #include "ecx/ecx.h"
 #include "p256/field.h"
+#include "p256/ecdsa.h"
 #include "p256/field_invert_fermat.h"
+#include "p256/group_table.h"
+#include "p256/scalar_invert_chain.h"
 #include "p256/scalar.h"
-
-/* ECX_OK if ok = 1, ECX_ERR_INVALID if ok = 0, by a mask select (ok may
- * come from a secret; only the caller sees the verdict). */
-static inline int p256_status(unsigned ok)
-{
-    const unsigned mask = 0u - ok;
-    return (int)(((unsigned)ECX_OK & mask) | ((unsigned)ECX_ERR_INVALID & ~mask));
-}
 
 /* The inversion and the byte-level arithmetic table for one kind K (fe:
  * mod p, sc: mod n). Each wrapper decodes with from_bytes (reducing mod M),
@@ -41,8 +36,7 @@ static inline int p256_status(unsigned ok)
         ok &= 1u ^ p256_##K##_is_zero(&x);                                                         \
         p256_##K##_invert(&x, &x);                                                                 \
         p256_##K##_to_bytes(out, &x);                                                              \
-        const uint8_t mask = (uint8_t)ct_barrier_u32(0u - ok);                                     \
-        for (int i = 0; i < 32; i++) out[i] &= mask;                                               \
+        p256_mask_bytes(out, 32, ok);                                                              \
         ct_wipe(&x, sizeof x);                                                                     \
         return p256_status(ok);                                                                    \
     }                                                                                              \
@@ -123,6 +117,13 @@ static inline int p256_status(unsigned ok)
         while (count-- > 0) p256_##K##_mul(&x, &x, &y);                                           \
         p256_##K##_to_bytes(r, &x);                                                                \
     }                                                                                              \
+    static void p256_table_##K##_sq_repeat(uint8_t r[32], unsigned long count)                     \
+    {                                                                                              \
+        p256_##K x;                                                                                \
+        p256_##K##_from_bytes(&x, r);                                                              \
+        while (count-- > 0) p256_##K##_sq(&x, &x);                                                 \
+        p256_##K##_to_bytes(r, &x);                                                                \
+    }                                                                                              \
     static const struct ecxi_p256_arith p256_table_##K##_arith = {                                 \
         .from_bytes = p256_table_##K##_from_bytes,                                                 \
         .add = p256_table_##K##_add,                                                               \
@@ -135,23 +136,38 @@ static inline int p256_status(unsigned ok)
         .is_zero = p256_table_##K##_is_zero,                                                       \
         .equal = p256_table_##K##_equal,                                                           \
         .mul_repeat = p256_table_##K##_mul_repeat,                                                 \
+        .sq_repeat = p256_table_##K##_sq_repeat,                                                   \
     };
 
 P256_TABLE_KIND(fe)
 P256_TABLE_KIND(sc)
 
-/* out = in^(p-2) mod p (in reduced mod p first), the Fermat chain. */
-static void p256_table_fe_invert_fermat(uint8_t out[32], const uint8_t in[32])
+/* out = in^(M-2) mod M (in reduced mod M first), the addition chains. */
+static void p256_table_fe_invert_chain(uint8_t out[32], const uint8_t in[32])
 {
     p256_table_fe_unary(out, in, p256_fe_invert_fermat);
+}
+
+static void p256_table_sc_invert_chain(uint8_t out[32], const uint8_t in[32])
+{
+    p256_table_sc_unary(out, in, p256_sc_invert_chain);
 }
 
 static const struct ecxi_p256_ops p256_ops = {
     .field_invert = p256_table_fe_invert_checked,
     .scalar_invert = p256_table_sc_invert_checked,
+    .public_key = p256_ecdsa_public_key,
+    .sign = p256_ecdsa_sign,
+    .sign_digest = p256_ecdsa_sign_digest,
+    .verify = p256_ecdsa_verify,
+    .verify_digest = p256_ecdsa_verify_digest,
+    .public_key_compress = p256_public_key_compress,
+    .public_key_decompress = p256_public_key_decompress,
     .field = &p256_table_fe_arith,
     .scalar = &p256_table_sc_arith,
-    .field_invert_fermat = p256_table_fe_invert_fermat,
+    .field_invert_chain = p256_table_fe_invert_chain,
+    .scalar_invert_chain = p256_table_sc_invert_chain,
+    .group = &p256_group_ops,
 };
 
 #endif

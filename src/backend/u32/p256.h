@@ -147,6 +147,18 @@ static inline unsigned p256_mod_from_bytes(uint32_t r[8], const uint8_t s[32], c
     return borrow;
 }
 
+/* r = w R mod M for canonical words w < M: the words split into limbs,
+ * then one product with R^2. */
+static inline void p256_mod_from_words(uint32_t r[8], const uint64_t w[4], const p256_modulus *m)
+{
+    uint32_t x[8];
+    for (int i = 0; i < 4; i++) {
+        x[2 * i] = (uint32_t)w[i];
+        x[2 * i + 1] = (uint32_t)(w[i] >> 32);
+    }
+    p256_mod_mul(r, x, m->r2, m);
+}
+
 /* Canonical big-endian bytes of a (Montgomery form): a 1 R^-1, < M. */
 static inline void p256_mod_to_bytes(uint8_t s[32], const uint32_t a[8], const p256_modulus *m)
 {
@@ -232,6 +244,14 @@ static inline unsigned p256_limbs_equal(const uint32_t a[8], const uint32_t b[8]
     for (int i = 0; i < 8; i++) acc |= a[i] ^ b[i];
     return p256_word_is_zero(acc);
 }
+
+/* The curve constant b and 1, in this representation (b R mod p, R mod p;
+ * python3: limbs32(B * R % p), limbs32(R % p)), for the group code
+ * (src/p256/point.h). */
+static const p256_fe p256_fe_b = {{0x29C4BDDFu, 0xD89CDF62u, 0x78843090u, 0xACF005CDu, 0xF7212ED6u, 0xE5A220ABu,
+                                   0x04874834u, 0xDC30061Du}};
+static const p256_fe p256_fe_one = {{0x00000001u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu,
+                                     0xFFFFFFFEu, 0x00000000u}};
 
 #include "p256/field.h"
 #include "p256/scalar.h"

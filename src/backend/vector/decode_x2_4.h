@@ -13,7 +13,7 @@
 #ifndef ECX_BACKEND_VECTOR_DECODE_X2_4_H
 #define ECX_BACKEND_VECTOR_DECODE_X2_4_H
 
-#include "backend/vector/edwards4.h" /* GE4_FLATTEN */
+/* GE4_FLATTEN: from the point formulas, included before kernels.h. */
 #include "curve25519/field_common.h"
 
 /* r = a^(2^n) in every lane, n >= 1. REDUCED in, REDUCED out. */

@@ -1,0 +1,20 @@
+/* The avx2 backend's translation unit (built with -mavx2, selected only on
+ * CPUs with AVX2): the u64 backend's arithmetic (its serial partner,
+ * DESIGN.md), the 4-way field in radix 2^25.5 (field4.h, the vector
+ * contract's part 1), the vector layer's point formulas and kernels
+ * (src/backend/vector/), then the generic code and the operations table.
+ * The kernels run the fixed-base multiplication of signing and key
+ * generation, the constant-time variable-base multiplication, the
+ * double-base multiplication of verification, Straus's and Pippenger's
+ * multiscalar multiplications (and so batch verification), the paired
+ * square roots of batch decoding and fe_mul_x4 4-way; everything else is
+ * u64's code compiled here. */
+#include "backend/u64/field.h"
+#include "backend/u64/scalar.h"
+#include "backend/u64/p256.h"
+#include "backend/avx2/field4.h"
+#include "backend/avx2/edwards4.h"
+#include "backend/vector/kernels.h"
+#include "curve25519/backend_impl.h"
+
+ECXI_DEFINE_BACKEND(avx2, ECXI_CPU_AVX2)

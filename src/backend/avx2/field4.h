@@ -1,0 +1,370 @@
+/* avx2 backend: four elements of GF(p), p = 2^255 - 19, at once, on AVX2.
+ *
+ * Radix 2^25.5: element k (k = 0..3) is ten limbs x_0 .. x_9 with
+ *
+ *     a_k = sum_i x_i 2^ceil(25.5 i)   (weights 2^0, 2^26, 2^51, 2^77, ...),
+ *
+ * so even limbs carry 26 bits and odd limbs 25 (w_i = 26 - (i mod 2)), as in
+ * ref10's 32-bit field. Limb i of all four elements sits in one __m256i,
+ * l[i], element k in 64-bit lane k: each limb is a 64-bit value kept below
+ * 2^32, which is what vpmuludq (_mm256_mul_epu32, 32 x 32 -> 64 bits per
+ * 64-bit lane) reads. Lanes are 64 bits wide, the lanes of ifma's field4.h,
+ * so the point formulas rearrange elements with the same vpermq / vpblendd
+ * and no product needs unpacking or repacking. (curve25519-dalek's avx2
+ * backend packs two limbs per 64-bit lane instead, half the registers for
+ * the linear operations at the cost of an unpack before and a repack after
+ * every product; H. de Valence, curve25519-dalek
+ * src/backend/vector/avx2/field.rs. The code here is ecx's own.)
+ *
+ * Products follow the schoolbook of ref10's fe_mul: x_i y_j weighs
+ * 2^(w_i + w_j) = 2^ceil(25.5 (i + j)) times 2 when i and j are both odd, and
+ * a product of weight 2^255 or more wraps around times 19 (2^255 = 19 mod p):
+ * the right factor's limbs are multiplied by 19 (in 32 bits) and the odd
+ * limbs of the left factor doubled before the 100 products.
+ *
+ * Bounds (per limb i, w_i = 26 for even i, 25 for odd i):
+ *   REDUCED: limb < 2^w_i + 2^18. What fe4_mul, fe4_sq, fe4_carry, fe4_neg
+ *            and fe4_pack return, and what fe4_sub's subtrahend must be.
+ *            (Actual outputs are tighter: fe4_mul and fe4_sq give limb 1 <
+ *            2^25 + 2^17.3, limb 5 < 2^25 + 2^13.1, the rest < 2^w_i;
+ *            fe4_carry limb 0 < 2^26 + 2^11.3, the rest < 2^w_i + 2^7.)
+ *            A REDUCED value may be >= p.
+ *   LOOSE:   limb < 3 2^w_i + 2^19. What fe4_add (of two REDUCED values)
+ *            and fe4_sub return. Both factors of fe4_mul and the input of
+ *            fe4_sq may be LOOSE: then 19 times a limb is below 2^32.
+ *   WIDE:    limb < 6 2^w_i + 2^20 (the sum of two LOOSE values): allowed
+ *            for the LEFT factor of fe4_mul (its limbs are only doubled,
+ *            never multiplied by 19; every column sum of 100 products then
+ *            stays below 2^63.2).
+ *   fe4_carry takes any limbs below 2^32 and returns REDUCED.
+ * (These are the contract's classes, backend/vector/contract.h, with more
+ * room: fe4_mul and fe4_sq take LOOSE, fe4_mul's left factor WIDE.)
+ * Everything is constant time: lanes are independent and no branch or
+ * memory index depends on a value.
+ *
+ * These are the field names of the vector contract (backend/vector/
+ * contract.h), which the 4-way algorithms of src/backend/vector/ use.
+ * Include backend/u64/field.h (the serial partner) first.
+ *
+ * This header needs -mavx2: include it only from the avx2 backend's
+ * translation units (and its tests), never from code that runs on other
+ * CPUs (DESIGN.md, "Backends and dispatch").
+ */
+#ifndef ECX_BACKEND_AVX2_FIELD4_H
+#define ECX_BACKEND_AVX2_FIELD4_H
+
+#include <immintrin.h>
+#include <stdint.h>
+
+#define FE4_LIMBS 10
+
+typedef struct {
+    __m256i l[FE4_LIMBS];
+} fe4;
+
+#include "backend/vector/contract.h"
+
+#define FE4_M26 ((long long)0x3ffffff)
+#define FE4_M25 ((long long)0x1ffffff)
+
+/* x >> w_i in every lane (i a compile-time constant after inlining). */
+static inline __m256i fe4_limb_carry(__m256i x, int i)
+{
+    return (i & 1) ? _mm256_srli_epi64(x, 25) : _mm256_srli_epi64(x, 26);
+}
+
+/* x mod 2^w_i in every lane. */
+static inline __m256i fe4_limb_low(__m256i x, int i)
+{
+    return _mm256_and_si256(x, _mm256_set1_epi64x((i & 1) ? FE4_M25 : FE4_M26));
+}
+
+/* 19 x for every lane, x < 2^59.7: 16x + 2x + x with shifts and adds. */
+static inline __m256i fe4_times19(__m256i x)
+{
+    return _mm256_add_epi64(_mm256_add_epi64(_mm256_slli_epi64(x, 4), _mm256_slli_epi64(x, 1)), x);
+}
+
+/* r = a with every limb carried once, all ten carries taken at the same
+ * time (the top one wraps to limb 0 times 19). Limbs < 2^32 in (carries <
+ * 2^7, 19 times the top one < 2^11.3), REDUCED out: limb 0 < 2^26 + 2^11.3,
+ * the others < 2^w_i + 2^7. */
+static inline void fe4_carry(fe4 *r, const fe4 *a)
+{
+    __m256i c[FE4_LIMBS];
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) c[i] = fe4_limb_carry(a->l[i], i);
+    r->l[0] = _mm256_add_epi64(fe4_limb_low(a->l[0], 0), fe4_times19(c[9]));
+#pragma GCC unroll 10
+    for (int i = 1; i < FE4_LIMBS; i++) r->l[i] = _mm256_add_epi64(fe4_limb_low(a->l[i], i), c[i - 1]);
+}
+
+/* z[i + 1] += z[i] >> w_i, z[i] = z[i] mod 2^w_i. */
+static inline void fe4_carry_column(__m256i z[FE4_LIMBS], int i)
+{
+    z[i + 1] = _mm256_add_epi64(z[i + 1], fe4_limb_carry(z[i], i));
+    z[i] = fe4_limb_low(z[i], i);
+}
+
+/* Carries the ten 64-bit column sums z[0..9] of a product (z[k] weighs
+ * 2^ceil(25.5 k), the wrapped products already folded in times 19) into
+ * REDUCED limbs. Needs z[k] < 2^63.5. Two carry chains run side by side
+ * (0 -> 4 and 4 -> 9, then 9 -> 0 times 19 and 0 -> 1):
+ *   - after 0,4  1,5  2,6  3,7: limbs 0..3 and 5..7 < 2^w_i; limb 4 <
+ *     2^26 + 2^39 (it took limb 3's carry), limb 8 < 2^64;
+ *   - after 4,8: limb 5 < 2^25 + 2^13.1, limb 9 < 2^63.5 + 2^38;
+ *   - the top carry c < 2^39, 19 c < 2^43.3 lands on limb 0 (< 2^26), whose
+ *     carry (< 2^17.3) makes limb 1 < 2^25 + 2^17.3. */
+static inline void fe4_reduce_columns(fe4 *r, __m256i z[FE4_LIMBS])
+{
+    fe4_carry_column(z, 0);
+    fe4_carry_column(z, 4);
+    fe4_carry_column(z, 1);
+    fe4_carry_column(z, 5);
+    fe4_carry_column(z, 2);
+    fe4_carry_column(z, 6);
+    fe4_carry_column(z, 3);
+    fe4_carry_column(z, 7);
+    fe4_carry_column(z, 4);
+    fe4_carry_column(z, 8);
+    __m256i top = fe4_limb_carry(z[9], 9);
+    z[9] = fe4_limb_low(z[9], 9);
+    z[0] = _mm256_add_epi64(z[0], fe4_times19(top));
+    fe4_carry_column(z, 0);
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = z[i];
+}
+
+/* An empty asm that takes and gives back the ten vectors of z in
+ * registers: an ordering barrier for the compiler, no instruction. */
+#if defined(__GNUC__) || defined(__clang__)
+#define FE4_KEEP_IN_REGISTERS(z)                                                                   \
+    __asm__("" : "+x"(z[0]), "+x"(z[1]), "+x"(z[2]), "+x"(z[3]), "+x"(z[4]), "+x"(z[5]), "+x"(z[6]),  \
+                 "+x"(z[7]), "+x"(z[8]), "+x"(z[9]))
+#else
+#define FE4_KEEP_IN_REGISTERS(z) ((void)0)
+#endif
+
+/* r = a b for each lane. a WIDE (LOOSE or REDUCED), b LOOSE (or REDUCED);
+ * REDUCED out. r may alias a or b.
+ *
+ * Column k collects x_i y_j for i + j = k (times 2 when i, j are both odd:
+ * the doubled odd limbs of a) and 19 x_i y_j for i + j = k + 10 (the limbs
+ * of b times 19, < 19 (3 2^26 + 2^19) < 2^31.9, so they stay 32-bit
+ * factors). With a WIDE and b LOOSE the largest column, z[0], is below
+ * 2^63.2 (bounds in the header comment). */
+static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
+{
+    const __m256i k19 = _mm256_set1_epi64x(19);
+    __m256i a2[FE4_LIMBS], b19[FE4_LIMBS], z[FE4_LIMBS];
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) {
+        a2[i] = _mm256_add_epi64(a->l[i], a->l[i]);
+        b19[i] = _mm256_mul_epu32(b->l[i], k19);
+        z[i] = _mm256_setzero_si256();
+    }
+    /* Row by row: limb i of a times every limb of b, added to the ten
+     * column sums, which stay in registers (the barrier after each row
+     * keeps the compiler from regrouping the sums across rows, which would
+     * keep all hundred products alive at once). */
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) {
+#pragma GCC unroll 10
+        for (int j = 0; j < FE4_LIMBS; j++) {
+            const __m256i x = (i & j & 1) ? a2[i] : a->l[i];
+            const __m256i y = (i + j >= FE4_LIMBS) ? b19[j] : b->l[j];
+            const int k = (i + j) % FE4_LIMBS;
+            z[k] = _mm256_add_epi64(z[k], _mm256_mul_epu32(x, y));
+        }
+        FE4_KEEP_IN_REGISTERS(z);
+    }
+    fe4_reduce_columns(r, z);
+}
+
+/* z = the ten 64-bit column sums of a^2 for each lane (z[k] weighs
+ * 2^ceil(25.5 k), the wrapped products folded in times 19), not yet
+ * carried: fe4_sq is this and fe4_reduce_columns. a LOOSE (or REDUCED).
+ * The 45 cross products x_i x_j (i < j) are computed once with a doubled
+ * left factor (quadrupled when i and j are both odd), the ten squares with
+ * the odd ones doubled; a wrapped product takes 19 x_j as its right
+ * factor. Columns are bounded as in fe4_mul with b = a: below 2^62.2 for
+ * LOOSE a, 2^59 for REDUCED a, 2^61 for a sum of two REDUCED values. */
+static inline void fe4_sq_columns(__m256i z[FE4_LIMBS], const fe4 *a)
+{
+    const __m256i k19 = _mm256_set1_epi64x(19);
+    __m256i a2[FE4_LIMBS], a4[FE4_LIMBS], a19[FE4_LIMBS];
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) {
+        a2[i] = _mm256_add_epi64(a->l[i], a->l[i]);
+        a4[i] = _mm256_slli_epi64(a->l[i], 2);
+        a19[i] = _mm256_mul_epu32(a->l[i], k19);
+        z[i] = _mm256_setzero_si256();
+    }
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) {
+#pragma GCC unroll 10
+        for (int j = i; j < FE4_LIMBS; j++) {
+            /* coefficient (i == j ? 1 : 2) (i, j both odd ? 2 : 1): 1, 2 or 4 */
+            const int coefficient = (i == j ? 1 : 2) * ((i & j & 1) ? 2 : 1);
+            const __m256i x = coefficient == 1 ? a->l[i] : coefficient == 2 ? a2[i] : a4[i];
+            const __m256i y = (i + j >= FE4_LIMBS) ? a19[j] : a->l[j];
+            const int k = (i + j) % FE4_LIMBS;
+            z[k] = _mm256_add_epi64(z[k], _mm256_mul_epu32(x, y));
+        }
+        FE4_KEEP_IN_REGISTERS(z);
+    }
+}
+
+/* r = a^2 for each lane. a LOOSE (or REDUCED), REDUCED out. */
+static inline void fe4_sq(fe4 *r, const fe4 *a)
+{
+    __m256i z[FE4_LIMBS];
+    fe4_sq_columns(z, a);
+    fe4_reduce_columns(r, z);
+}
+
+/* r = 2^37 p - a on column sums (fe4_sq_columns' output held in an fe4,
+ * l[k] = column k), no carries: the negation of a product before its
+ * reduction. 2^37 p's columns are (2^26 - 19) 2^37 (about 2^63), then
+ * (2^25 - 1) 2^37 (about 2^62) for odd k and (2^26 - 1) 2^37 for even k:
+ * each column of a must be below those (every fe4_sq_columns column of a
+ * sum of two REDUCED values is, < 2^61). */
+static inline void fe4_columns_negate(fe4 *r, const fe4 *a)
+{
+    const __m256i p37_0 = _mm256_set1_epi64x((long long)0x3ffffedLL << 37);
+    const __m256i p37_even = _mm256_set1_epi64x((long long)0x3ffffffLL << 37);
+    const __m256i p37_odd = _mm256_set1_epi64x((long long)0x1ffffffLL << 37);
+#pragma GCC unroll 10
+    for (int k = 0; k < FE4_LIMBS; k++) {
+        const __m256i p37 = k == 0 ? p37_0 : (k & 1) ? p37_odd : p37_even;
+        r->l[k] = _mm256_sub_epi64(p37, a->l[k]);
+    }
+}
+
+/* r = a + b, no carries. REDUCED in: LOOSE out (limbs < 2^(w_i + 1) +
+ * 2^19); LOOSE in: WIDE out. */
+static inline void fe4_add(fe4 *r, const fe4 *a, const fe4 *b)
+{
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = _mm256_add_epi64(a->l[i], b->l[i]);
+}
+
+/* r = a + 2p - b, no carries: a and b REDUCED, LOOSE out (limbs < 3 2^w_i
+ * + 2^18). No lane goes negative: 2p's limbs (2^27 - 38, then 2^26 - 2 and
+ * 2^27 - 2 alternately) exceed every REDUCED limb. */
+static inline void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
+{
+    const __m256i p2_0 = _mm256_set1_epi64x(0x7ffffda); /* 2 (2^26 - 19) */
+    const __m256i p2_even = _mm256_set1_epi64x(0x7fffffe); /* 2 (2^26 - 1) */
+    const __m256i p2_odd = _mm256_set1_epi64x(0x3fffffe);  /* 2 (2^25 - 1) */
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) {
+        const __m256i p2 = i == 0 ? p2_0 : (i & 1) ? p2_odd : p2_even;
+        r->l[i] = _mm256_sub_epi64(_mm256_add_epi64(a->l[i], p2), b->l[i]);
+    }
+}
+
+/* r = -a: REDUCED in, REDUCED out (2p - a, carried). */
+static inline void fe4_neg(fe4 *r, const fe4 *a)
+{
+    fe4 zero;
+    fe4_zero(&zero);
+    fe4_sub(r, &zero, a);
+    fe4_carry(r, r);
+}
+
+/* r = 0 in every lane. */
+static inline void fe4_zero(fe4 *r)
+{
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = _mm256_setzero_si256();
+}
+
+/* r = flag ? a : r in every lane, flag in {0, 1}; constant time (a mask
+ * select, no branch on flag). */
+static inline void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag)
+{
+    const __m256i mask = _mm256_set1_epi64x(-(long long)flag);
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = _mm256_blendv_epi8(r->l[i], a->l[i], mask);
+}
+
+/* The contract's lane shuffles (64-bit lanes: vpermq and vpblendd with
+ * immediates). */
+#define FE4_PERMUTE(r, a, lanes)                                                                   \
+    do {                                                                                           \
+        _Pragma("GCC unroll 10") for (int k_ = 0; k_ < FE4_LIMBS; k_++)                            \
+            (r)->l[k_] = _mm256_permute4x64_epi64((a)->l[k_], (lanes));                            \
+    } while (0)
+#define FE4_BLEND(r, a, b, mask)                                                                   \
+    do {                                                                                           \
+        _Pragma("GCC unroll 10") for (int k_ = 0; k_ < FE4_LIMBS; k_++)                            \
+            (r)->l[k_] = _mm256_blend_epi32((a)->l[k_], (b)->l[k_], FE4_BLEND_MASK32(mask));       \
+    } while (0)
+/* A 64-bit-lane mask as the 32-bit-lane mask vpblendd takes. */
+#define FE4_BLEND_MASK32(m)                                                                        \
+    ((((m) & 1) ? 0x03 : 0) | (((m) & 2) ? 0x0c : 0) | (((m) & 4) ? 0x30 : 0) | (((m) & 8) ? 0xc0 : 0))
+
+/* The 4 x 4 transpose of 64-bit words: row e of in (element e's words) to
+ * column e of out (lane e of out[0..3]). Its own inverse. */
+static inline void fe4_transpose4(__m256i out[4], const __m256i in[4])
+{
+    const __m256i t0 = _mm256_unpacklo_epi64(in[0], in[1]); /* 00 10 02 12 */
+    const __m256i t1 = _mm256_unpackhi_epi64(in[0], in[1]); /* 01 11 03 13 */
+    const __m256i t2 = _mm256_unpacklo_epi64(in[2], in[3]); /* 20 30 22 32 */
+    const __m256i t3 = _mm256_unpackhi_epi64(in[2], in[3]); /* 21 31 23 33 */
+    out[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
+    out[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
+    out[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
+    out[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
+}
+
+/* Packs four elements given as five 64-bit limbs each in radix 2^51 (the
+ * u64 backend's limbs) into lanes 0..3: u64 limb k splits into limbs 2k (its
+ * low 26 bits) and 2k + 1 (the rest). TIGHT u64 limbs (< 2^51 + 2^15) in:
+ * REDUCED out (the high parts are then <= 2^25). The limbs are read one by
+ * one (scalar loads inserted into lanes), not as 256-bit rows: the callers
+ * have often just written them with scalar stores (a table lookup, a
+ * serial formula), and a wide load of several narrow stores waits for
+ * them to retire instead of taking the stored values directly. */
+static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3)
+{
+#pragma GCC unroll 5
+    for (int k = 0; k < 5; k++) {
+        /* vmovq / vpinsrq / vinserti128: _mm256_set_epi64x may become four
+         * stores and a wide load, the very stall this avoids. */
+        const __m128i lo = _mm_insert_epi64(_mm_cvtsi64_si128((long long)a0->v[k]), (long long)a1->v[k], 1);
+        const __m128i hi = _mm_insert_epi64(_mm_cvtsi64_si128((long long)a2->v[k]), (long long)a3->v[k], 1);
+        const __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+        r->l[2 * k] = fe4_limb_low(v, 0);
+        r->l[2 * k + 1] = _mm256_srli_epi64(v, 26);
+    }
+}
+
+/* Unpacks lanes 0..3 into five radix-2^51 limbs each, carried once (all
+ * five carries at the same time, the top one times 19): limbs < 2^32 in (so
+ * each combined limb is < 2^58 and its carry < 2^7), u64 TIGHT out (limb 0 <
+ * 2^51 + 2^11.3, the others < 2^51 + 2^7). */
+static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
+{
+    fe *const out[4] = {r0, r1, r2, r3};
+    const __m256i m51 = _mm256_set1_epi64x((long long)0x7ffffffffffffLL);
+    __m256i w[5], c[5], rows[4];
+#pragma GCC unroll 5
+    for (int k = 0; k < 5; k++) w[k] = _mm256_add_epi64(a->l[2 * k], _mm256_slli_epi64(a->l[2 * k + 1], 26));
+#pragma GCC unroll 5
+    for (int k = 0; k < 5; k++) c[k] = _mm256_srli_epi64(w[k], 51);
+    w[0] = _mm256_add_epi64(_mm256_and_si256(w[0], m51), fe4_times19(c[4]));
+#pragma GCC unroll 5
+    for (int k = 1; k < 5; k++) w[k] = _mm256_add_epi64(_mm256_and_si256(w[k], m51), c[k - 1]);
+    fe4_transpose4(rows, w);
+    uint64_t top[4];
+    _mm256_storeu_si256((__m256i *)top, w[4]);
+#pragma GCC unroll 4
+    for (int e = 0; e < 4; e++) {
+        _mm256_storeu_si256((__m256i *)out[e]->v, rows[e]);
+        out[e]->v[4] = top[e];
+    }
+}
+
+#endif

@@ -1,0 +1,74 @@
+/* Constant-time fixed-base multiplication [k]G on P-256.
+ *
+ * A fixed-window comb without doublings (the layout of OpenSSL's nistz256
+ * and of ref10's basepoint table, C. Lim and P. Lee's idea of trading
+ * doublings for precomputation): with k = sum d_i 2^(6 i) and signed digits
+ * d_i in [-31, 32] (43 of them, p256/scalar_recode.h),
+ *
+ *     [k]G = sum_i [d_i] (2^(6 i) G),
+ *
+ * so one precomputed window of 32 affine multiples (j + 1) 2^(6 i) G per
+ * digit (src/p256/base_table.h, canonical words) turns the multiplication
+ * into 43 mixed additions and no doubling.
+ *
+ * Lookups are constant time: every entry of the window is read and the one
+ * wanted is kept by a mask, then negated by a conditional move; a zero digit
+ * keeps the accumulator by a conditional move after the (complete) mixed
+ * addition of some entry.
+ */
+#ifndef ECX_P256_SCALAR_MUL_BASE_H
+#define ECX_P256_SCALAR_MUL_BASE_H
+
+#include <stdint.h>
+
+#include "common/constant_time.h"
+#include "p256/base_table.h"
+#include "p256/point.h"
+#include "p256/scalar.h"
+#include "p256/scalar_recode.h"
+
+/* r = the affine point of a table entry (x then y, canonical words). */
+static inline void p256_affine_from_words(p256_affine *r, const uint64_t w[8])
+{
+    p256_fe_from_words(&r->x, w);
+    p256_fe_from_words(&r->y, w + 4);
+}
+
+/* r = [d] (the window's base), d in [-32, 32], d != 0 (for d = 0, r is
+ * the entry of 0 words, which the caller discards). Constant time in d. */
+static void p256_base_select(p256_affine *r, const uint64_t window[32][8], int d)
+{
+    const unsigned magnitude = p256_digit_abs(d);
+    uint64_t w[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (unsigned j = 0; j < 32; j++) {
+        const uint64_t mask = ct_barrier_u64((uint64_t)0 - (uint64_t)p256_ct_equal_small(magnitude, j + 1));
+        for (int k = 0; k < 8; k++) w[k] |= window[j][k] & mask;
+    }
+    p256_affine_from_words(r, w);
+    p256_fe neg_y;
+    p256_fe_neg(&neg_y, &r->y);
+    p256_fe_cmov(&r->y, &neg_y, p256_digit_is_negative(d));
+}
+
+/* r = [k]G for a scalar k (any value mod n). Constant time in k. */
+static void p256_mul_base(p256_point *r, const p256_sc *k)
+{
+    uint8_t s[32];
+    int8_t d[43];
+    p256_point acc, t;
+    p256_affine e;
+
+    p256_sc_to_bytes(s, k);
+    p256_recode_signed(d, s, 6, 43);
+    p256_point_identity(&acc);
+    for (unsigned i = 0; i < 43; i++) {
+        p256_base_select(&e, p256_base_comb[i], d[i]);
+        p256_point_add_affine(&t, &acc, &e);
+        p256_point_cmov(&acc, &t, 1u ^ p256_ct_equal_small((uint8_t)d[i], 0));
+    }
+    *r = acc;
+    ct_wipe(s, sizeof s);
+    ct_wipe(d, sizeof d);
+}
+
+#endif
