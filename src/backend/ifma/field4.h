@@ -69,24 +69,27 @@ static inline __m256i fe4_madd52hi(__m256i acc, __m256i a, __m256i b)
 }
 #endif
 
-/* 19 x for every lane (x < 2^59.7, so 19 x < 2^64): 16x + 2x + x, with
- * shifts and adds (vpmullq is slow on some IFMA cores). */
+/* 19 x for every lane (x < 2^59.7, so 19 x < 2^64): 16 x + (2 x + x),
+ * one shift and three additions (vpmullq is slow on IFMA cores, and the
+ * shift ports are the multiply-add ports: additions also run on a third
+ * port). */
 static inline __m256i fe4_times19(__m256i x)
 {
-    return _mm256_add_epi64(_mm256_add_epi64(_mm256_slli_epi64(x, 4), _mm256_slli_epi64(x, 1)), x);
+    return _mm256_add_epi64(_mm256_slli_epi64(x, 4), _mm256_add_epi64(_mm256_add_epi64(x, x), x));
 }
 
 /* r = a with every limb carried once, all five carries taken at the same
- * time (a short dependency chain instead of a serial one). Limbs < 2^63 in
- * (so 19 times the top carry, < 19 2^12, fits), REDUCED out: limb 0 <
- * 2^51 + 19 2^12 < 2^51 + 2^16.3, the others < 2^51 + 2^12. */
+ * time (a short dependency chain instead of a serial one); the top carry
+ * times 19 is one multiply-add (it is < 2^12, so IFMA's 52-bit inputs hold
+ * it exactly). Limbs < 2^63 in, REDUCED out: limb 0 < 2^51 + 19 2^12 <
+ * 2^51 + 2^16.3, the others < 2^51 + 2^12. */
 static inline void fe4_carry(fe4 *r, const fe4 *a)
 {
     const __m256i mask = _mm256_set1_epi64x(FE4_M51);
     __m256i c0 = _mm256_srli_epi64(a->l[0], 51), c1 = _mm256_srli_epi64(a->l[1], 51);
     __m256i c2 = _mm256_srli_epi64(a->l[2], 51), c3 = _mm256_srli_epi64(a->l[3], 51);
     __m256i c4 = _mm256_srli_epi64(a->l[4], 51);
-    r->l[0] = _mm256_add_epi64(_mm256_and_si256(a->l[0], mask), fe4_times19(c4));
+    r->l[0] = fe4_madd52lo(_mm256_and_si256(a->l[0], mask), c4, _mm256_set1_epi64x(19));
     r->l[1] = _mm256_add_epi64(_mm256_and_si256(a->l[1], mask), c0);
     r->l[2] = _mm256_add_epi64(_mm256_and_si256(a->l[2], mask), c1);
     r->l[3] = _mm256_add_epi64(_mm256_and_si256(a->l[3], mask), c2);
@@ -108,48 +111,51 @@ static inline void fe4_reduce_columns(fe4 *r, const __m256i z[10])
  *
  * With x_i y_j = lo(x_i, y_j) + 2^52 hi(x_i, y_j) = lo + 2 hi 2^51, column
  * k collects the lo of the pairs i + j = k and twice the hi of the pairs
- * i + j = k - 1 (the doubling is done once per column, on the sum of the
- * hi terms). Column bounds: at most 5 lo and 5 hi terms, each < 2^52, so
- * z[k] < 5 2^52 + 2 (5 2^52) = 15 2^52 < 2^56. */
+ * i + j = k - 1: the hi multiply-adds come first, and their doubled column
+ * sum is the starting value of the column's lo multiply-adds (no zeroed
+ * accumulator and no final addition for the lo half). Column bounds: at
+ * most 5 lo and 5 hi terms, each < 2^52, so z[k] < 5 2^52 + 2 (5 2^52) =
+ * 15 2^52 < 2^56. */
 static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
 {
-    __m256i lo[10], hi[10];
+    __m256i hi[10], z[10];
     const __m256i zero = _mm256_setzero_si256();
-    for (int k = 0; k < 10; k++) lo[k] = hi[k] = zero;
+    for (int k = 0; k < 10; k++) hi[k] = zero;
     for (int i = 0; i < 5; i++)
-        for (int j = 0; j < 5; j++) {
-            lo[i + j] = fe4_madd52lo(lo[i + j], a->l[i], b->l[j]);
-            hi[i + j + 1] = fe4_madd52hi(hi[i + j + 1], a->l[i], b->l[j]);
-        }
-    __m256i z[10];
-    for (int k = 0; k < 10; k++) z[k] = _mm256_add_epi64(lo[k], _mm256_add_epi64(hi[k], hi[k]));
+        for (int j = 0; j < 5; j++) hi[i + j + 1] = fe4_madd52hi(hi[i + j + 1], a->l[i], b->l[j]);
+    for (int k = 0; k < 10; k++) z[k] = _mm256_add_epi64(hi[k], hi[k]);
+    for (int i = 0; i < 5; i++)
+        for (int j = 0; j < 5; j++) z[i + j] = fe4_madd52lo(z[i + j], a->l[i], b->l[j]);
     fe4_reduce_columns(r, z);
 }
 
-/* r = a^2 for each lane. REDUCED in, REDUCED out. The cross products
- * x_i x_j (i < j) are computed once and their column sums doubled (the
- * inputs themselves cannot be doubled: IFMA reads 52 bits). Column bounds
- * as in fe4_mul. */
+/* r = a^2 for each lane. REDUCED in, REDUCED out.
+ *
+ * Each of the 15 products x_i x_j (i <= j) is computed once, and its two
+ * halves go to accumulators by the coefficient they carry in their column
+ * (x_i x_j = lo + 2 hi 2^51, and a cross product i < j counts twice):
+ * c1 the square's lo (column 2i), c2 the square's hi (column 2i + 1) and
+ * a cross product's lo (column i + j), c4 a cross product's hi (column i +
+ * j + 1). Column k is c1 + 2 (c2 + 2 c4): the doubled c4 is the starting
+ * value of the c2 multiply-adds, one addition doubles that, and the c1
+ * multiply-add goes onto the result, so a column costs at most two
+ * additions instead of six. Column bounds: at
+ * most one c1, three c2 and two c4 terms, each < 2^52, so z[k] < (1 + 2 3
+ * + 4 2) 2^52 = 15 2^52 < 2^56, as fe4_reduce_columns needs. */
 static inline void fe4_sq(fe4 *r, const fe4 *a)
 {
-    __m256i cross_lo[10], cross_hi[10], sq_lo[10], sq_hi[10];
-    const __m256i zero = _mm256_setzero_si256();
-    for (int k = 0; k < 10; k++) cross_lo[k] = cross_hi[k] = sq_lo[k] = sq_hi[k] = zero;
+    const __m256i *x = a->l, zero = _mm256_setzero_si256();
+    __m256i c4[10], c2[10], z[10];
+    for (int k = 0; k < 10; k++) c4[k] = zero;
+    for (int i = 0; i < 5; i++)
+        for (int j = i + 1; j < 5; j++) c4[i + j + 1] = fe4_madd52hi(c4[i + j + 1], x[i], x[j]);
+    for (int k = 0; k < 10; k++) c2[k] = _mm256_add_epi64(c4[k], c4[k]);
     for (int i = 0; i < 5; i++) {
-        sq_lo[2 * i] = fe4_madd52lo(sq_lo[2 * i], a->l[i], a->l[i]);
-        sq_hi[2 * i + 1] = fe4_madd52hi(sq_hi[2 * i + 1], a->l[i], a->l[i]);
-        for (int j = i + 1; j < 5; j++) {
-            cross_lo[i + j] = fe4_madd52lo(cross_lo[i + j], a->l[i], a->l[j]);
-            cross_hi[i + j + 1] = fe4_madd52hi(cross_hi[i + j + 1], a->l[i], a->l[j]);
-        }
+        c2[2 * i + 1] = fe4_madd52hi(c2[2 * i + 1], x[i], x[i]);
+        for (int j = i + 1; j < 5; j++) c2[i + j] = fe4_madd52lo(c2[i + j], x[i], x[j]);
     }
-    /* column k: sq_lo + 2 sq_hi + 2 (cross_lo + 2 cross_hi) */
-    __m256i z[10];
-    for (int k = 0; k < 10; k++) {
-        __m256i cross = _mm256_add_epi64(cross_lo[k], _mm256_add_epi64(cross_hi[k], cross_hi[k]));
-        z[k] = _mm256_add_epi64(_mm256_add_epi64(sq_lo[k], _mm256_add_epi64(sq_hi[k], sq_hi[k])),
-                                _mm256_add_epi64(cross, cross));
-    }
+    for (int k = 0; k < 10; k++) z[k] = _mm256_add_epi64(c2[k], c2[k]);
+    for (int i = 0; i < 5; i++) z[2 * i] = fe4_madd52lo(z[2 * i], x[i], x[i]);
     fe4_reduce_columns(r, z);
 }
 
