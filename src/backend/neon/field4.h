@@ -90,6 +90,7 @@ typedef struct {
 /* r = 0 in every lane. */
 static inline void fe4_zero(fe4 *r)
 {
+#pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = vdupq_n_u32(0);
 }
 
@@ -97,6 +98,7 @@ static inline void fe4_zero(fe4 *r)
  * values in: limbs < 6.5 2^w_i, for fe4_carry only. */
 static inline void fe4_add(fe4 *r, const fe4 *a, const fe4 *b)
 {
+#pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = vaddq_u32(a->l[i], b->l[i]);
 }
 
@@ -108,6 +110,7 @@ static inline void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
     const uint32x4_t two_p0 = vdupq_n_u32((1u << 27) - 38);
     const uint32x4_t two_p_even = vdupq_n_u32((1u << 27) - 2);
     const uint32x4_t two_p_odd = vdupq_n_u32((1u << 26) - 2);
+#pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) {
         const uint32x4_t two_p = i == 0 ? two_p0 : (i & 1) ? two_p_odd : two_p_even;
         r->l[i] = vsubq_u32(vaddq_u32(a->l[i], two_p), b->l[i]);
@@ -133,6 +136,7 @@ static inline void fe4_carry(fe4 *r, const fe4 *a)
     t[7] = vsraq_n_u32(vandq_u32(a->l[7], m25), a->l[6], 26);
     t[8] = vsraq_n_u32(vandq_u32(a->l[8], m26), a->l[7], 25);
     t[9] = vsraq_n_u32(vandq_u32(a->l[9], m25), a->l[8], 26);
+#pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = t[i];
 }
 
@@ -153,6 +157,18 @@ FE4_INLINE uint32x2_t fe4_half(uint32x4_t v, int high)
 {
     return high ? vget_high_u32(v) : vget_low_u32(v);
 }
+
+/* The two-lane products of one half of two limb vectors: acc + x y for
+ * lanes 0, 1 (high = 0) or 2, 3 (high = 1). AArch64 reads the upper half
+ * in place (umull2 / umlal2); on ARMv7 a half is a D register anyway. */
+#if defined(__aarch64__)
+#define FE4_MULL(x, y, high) ((high) ? vmull_high_u32(x, y) : vmull_u32(vget_low_u32(x), vget_low_u32(y)))
+#define FE4_MLAL(acc, x, y, high)                                                                  \
+    ((high) ? vmlal_high_u32(acc, x, y) : vmlal_u32(acc, vget_low_u32(x), vget_low_u32(y)))
+#else
+#define FE4_MULL(x, y, high) vmull_u32(fe4_half(x, high), fe4_half(y, high))
+#define FE4_MLAL(acc, x, y, high) vmlal_u32(acc, fe4_half(x, high), fe4_half(y, high))
+#endif
 
 /* z[k + 1] += z[k] >> bits, z[k] mod 2^bits, on both 64-bit lanes. */
 #define FE4_CARRY64(z, k, bits)                                                                    \
@@ -185,6 +201,7 @@ FE4_INLINE void fe4_reduce_half(uint32x2_t out[FE4_LIMBS], uint64x2_t z[FE4_LIMB
     z[9] = vandq_u64(z[9], vdupq_n_u64(FE4_MASK25));
     z[0] = vaddq_u64(z[0], vaddq_u64(c, vaddq_u64(vshlq_n_u64(c, 4), vshlq_n_u64(c, 1))));
     FE4_CARRY64(z, 0, 26);
+#pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) out[i] = vmovn_u64(z[i]);
 }
 
@@ -196,12 +213,14 @@ FE4_INLINE void fe4_mul_columns(uint64x2_t z[FE4_LIMBS], const uint32x4_t x[FE4_
                                 const uint32x4_t x2[FE4_LIMBS], const uint32x4_t y[FE4_LIMBS],
                                 const uint32x4_t y19[FE4_LIMBS], int high)
 {
+#pragma GCC unroll 10
     for (int k = 0; k < FE4_LIMBS; k++) {
+#pragma GCC unroll 10
         for (int i = 0; i < FE4_LIMBS; i++) {
             const int j = (k - i + FE4_LIMBS) % FE4_LIMBS;
-            const uint32x2_t left = fe4_half((i & j & 1) ? x2[i] : x[i], high);
-            const uint32x2_t right = fe4_half(i > k ? y19[j] : y[j], high);
-            z[k] = i == 0 ? vmull_u32(left, right) : vmlal_u32(z[k], left, right);
+            const uint32x4_t left = (i & j & 1) ? x2[i] : x[i];
+            const uint32x4_t right = i > k ? y19[j] : y[j];
+            z[k] = i == 0 ? FE4_MULL(left, right, high) : FE4_MLAL(z[k], left, right, high);
         }
     }
 }
@@ -214,6 +233,7 @@ static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
     uint32x4_t x[FE4_LIMBS], x2[FE4_LIMBS], y[FE4_LIMBS], y19[FE4_LIMBS];
     uint64x2_t z[FE4_LIMBS];
     uint32x2_t lo[FE4_LIMBS], hi[FE4_LIMBS];
+#pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) {
         x[i] = a->l[i];
         x2[i] = (i & 1) ? vshlq_n_u32(a->l[i], 1) : a->l[i];
@@ -224,6 +244,7 @@ static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
     fe4_reduce_half(lo, z);
     fe4_mul_columns(z, x, x2, y, y19, 1);
     fe4_reduce_half(hi, z);
+#pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = vcombine_u32(lo[i], hi[i]);
 }
 
@@ -236,30 +257,30 @@ FE4_INLINE void fe4_sq_columns(uint64x2_t z[FE4_LIMBS], const uint32x4_t a[FE4_L
                                const uint32x4_t d[FE4_LIMBS], const uint32x4_t n[FE4_LIMBS],
                                const uint32x4_t t[FE4_LIMBS], int high)
 {
-#define A(i) fe4_half(a[i], high)
-#define D(i) fe4_half(d[i], high)
-#define N(i) fe4_half(n[i], high)
-#define T(i) fe4_half(t[i], high)
-    z[0] = vmlal_u32(vmlal_u32(vmlal_u32(vmlal_u32(vmlal_u32(vmull_u32(A(0), A(0)), D(1), T(9)), D(2), N(8)),
-                                         D(3), T(7)), D(4), N(6)), A(5), T(5));
-    z[1] = vmlal_u32(vmlal_u32(vmlal_u32(vmlal_u32(vmull_u32(D(0), A(1)), D(2), N(9)), D(3), N(8)),
-                               D(4), N(7)), D(5), N(6));
-    z[2] = vmlal_u32(vmlal_u32(vmlal_u32(vmlal_u32(vmlal_u32(vmull_u32(D(0), A(2)), D(1), A(1)), D(3), T(9)),
-                                         D(4), N(8)), D(5), T(7)), A(6), N(6));
-    z[3] = vmlal_u32(vmlal_u32(vmlal_u32(vmlal_u32(vmull_u32(D(0), A(3)), D(1), A(2)), D(4), N(9)),
-                               D(5), N(8)), D(6), N(7));
-    z[4] = vmlal_u32(vmlal_u32(vmlal_u32(vmlal_u32(vmlal_u32(vmull_u32(D(0), A(4)), D(1), D(3)), A(2), A(2)),
-                                         D(5), T(9)), D(6), N(8)), A(7), T(7));
-    z[5] = vmlal_u32(vmlal_u32(vmlal_u32(vmlal_u32(vmull_u32(D(0), A(5)), D(1), A(4)), D(2), A(3)),
-                               D(6), N(9)), D(7), N(8));
-    z[6] = vmlal_u32(vmlal_u32(vmlal_u32(vmlal_u32(vmlal_u32(vmull_u32(D(0), A(6)), D(1), D(5)), D(2), A(4)),
-                                         D(3), A(3)), D(7), T(9)), A(8), N(8));
-    z[7] = vmlal_u32(vmlal_u32(vmlal_u32(vmlal_u32(vmull_u32(D(0), A(7)), D(1), A(6)), D(2), A(5)),
-                               D(3), A(4)), D(8), N(9));
-    z[8] = vmlal_u32(vmlal_u32(vmlal_u32(vmlal_u32(vmlal_u32(vmull_u32(D(0), A(8)), D(1), D(7)), D(2), A(6)),
-                                         D(3), D(5)), A(4), A(4)), A(9), T(9));
-    z[9] = vmlal_u32(vmlal_u32(vmlal_u32(vmlal_u32(vmull_u32(D(0), A(9)), D(1), A(8)), D(2), A(7)),
-                               D(3), A(6)), D(4), A(5));
+#define A(i) a[i]
+#define D(i) d[i]
+#define N(i) n[i]
+#define T(i) t[i]
+    z[0] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(A(0), A(0), high), D(1), T(9), high), D(2), N(8), high),
+                                         D(3), T(7), high), D(4), N(6), high), A(5), T(5), high);
+    z[1] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(1), high), D(2), N(9), high), D(3), N(8), high),
+                               D(4), N(7), high), D(5), N(6), high);
+    z[2] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(2), high), D(1), A(1), high), D(3), T(9), high),
+                                         D(4), N(8), high), D(5), T(7), high), A(6), N(6), high);
+    z[3] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(3), high), D(1), A(2), high), D(4), N(9), high),
+                               D(5), N(8), high), D(6), N(7), high);
+    z[4] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(4), high), D(1), D(3), high), A(2), A(2), high),
+                                         D(5), T(9), high), D(6), N(8), high), A(7), T(7), high);
+    z[5] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(5), high), D(1), A(4), high), D(2), A(3), high),
+                               D(6), N(9), high), D(7), N(8), high);
+    z[6] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(6), high), D(1), D(5), high), D(2), A(4), high),
+                                         D(3), A(3), high), D(7), T(9), high), A(8), N(8), high);
+    z[7] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(7), high), D(1), A(6), high), D(2), A(5), high),
+                               D(3), A(4), high), D(8), N(9), high);
+    z[8] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(8), high), D(1), D(7), high), D(2), A(6), high),
+                                         D(3), D(5), high), A(4), A(4), high), A(9), T(9), high);
+    z[9] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(9), high), D(1), A(8), high), D(2), A(7), high),
+                               D(3), A(6), high), D(4), A(5), high);
 #undef A
 #undef D
 #undef N
@@ -273,6 +294,7 @@ static inline void fe4_sq(fe4 *r, const fe4 *a)
     uint32x4_t x[FE4_LIMBS], d[FE4_LIMBS], n[FE4_LIMBS], t[FE4_LIMBS];
     uint64x2_t z[FE4_LIMBS];
     uint32x2_t lo[FE4_LIMBS], hi[FE4_LIMBS];
+#pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) {
         x[i] = a->l[i];
         d[i] = i < 9 ? vshlq_n_u32(a->l[i], 1) : a->l[i];
@@ -283,6 +305,7 @@ static inline void fe4_sq(fe4 *r, const fe4 *a)
     fe4_reduce_half(lo, z);
     fe4_sq_columns(z, x, d, n, t, 1);
     fe4_reduce_half(hi, z);
+#pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = vcombine_u32(lo[i], hi[i]);
 }
 
@@ -293,6 +316,7 @@ static inline void fe4_sq(fe4 *r, const fe4 *a)
 static inline void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag)
 {
     const uint32x4_t mask = vdupq_n_u32(0u - (uint32_t)flag);
+#pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = vbslq_u32(mask, a->l[i], r->l[i]);
 }
 
@@ -351,12 +375,12 @@ FE4_INLINE uint32x4_t fe4_permute_lanes(uint32x4_t v, unsigned lanes)
  * mask whose lane k is all ones where bit k of mask is set. */
 #define FE4_PERMUTE(r, a, lanes)                                                                   \
     do {                                                                                           \
-        for (int k_ = 0; k_ < FE4_LIMBS; k_++) (r)->l[k_] = fe4_permute_lanes((a)->l[k_], (lanes)); \
+        _Pragma("GCC unroll 10") for (int k_ = 0; k_ < FE4_LIMBS; k_++) (r)->l[k_] = fe4_permute_lanes((a)->l[k_], (lanes)); \
     } while (0)
 #define FE4_BLEND(r, a, b, mask)                                                                   \
     do {                                                                                           \
         const uint32x4_t m_ = fe4_blend_mask(mask);                                                \
-        for (int k_ = 0; k_ < FE4_LIMBS; k_++) (r)->l[k_] = vbslq_u32(m_, (b)->l[k_], (a)->l[k_]); \
+        _Pragma("GCC unroll 10") for (int k_ = 0; k_ < FE4_LIMBS; k_++) (r)->l[k_] = vbslq_u32(m_, (b)->l[k_], (a)->l[k_]); \
     } while (0)
 
 /* Lane k all ones where bit k of the 4-bit mask is set, else zero. */
@@ -390,8 +414,10 @@ FE4_INLINE void fe4_transpose4(uint32x4_t out[4], const uint32x4_t in[4])
 static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3)
 {
     const fe *const in[4] = {a0, a1, a2, a3};
+#pragma GCC unroll 10
     for (int block = 0; block < 2; block++) {
         uint32x4_t rows[4];
+#pragma GCC unroll 10
         for (int e = 0; e < 4; e++) rows[e] = vld1q_u32(&in[e]->v[4 * block]);
         fe4_transpose4(&r->l[4 * block], rows);
     }
@@ -405,9 +431,11 @@ static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, co
 static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
 {
     fe *const out[4] = {r0, r1, r2, r3};
+#pragma GCC unroll 10
     for (int block = 0; block < 2; block++) {
         uint32x4_t rows[4];
         fe4_transpose4(rows, &a->l[4 * block]);
+#pragma GCC unroll 10
         for (int e = 0; e < 4; e++) vst1q_u32(&out[e]->v[4 * block], rows[e]);
     }
     const uint32x2x2_t t01 = vtrn_u32(vget_low_u32(a->l[8]), vget_low_u32(a->l[9]));   /* (08 09), (18 19) */
@@ -427,6 +455,7 @@ static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
 static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3)
 {
     const uint32x4_t m26 = vdupq_n_u32(FE4_MASK26);
+#pragma GCC unroll 10
     for (int k = 0; k < 5; k++) {
         const uint64x2_t lo = vcombine_u64(vcreate_u64(a0->v[k]), vcreate_u64(a1->v[k]));
         const uint64x2_t hi = vcombine_u64(vcreate_u64(a2->v[k]), vcreate_u64(a3->v[k]));
@@ -444,11 +473,15 @@ FE4_INLINE void fe4_unpack_half(fe *first, fe *second, const fe4 *a, int high)
 {
     const uint64x2_t m51 = vdupq_n_u64(((uint64_t)1 << 51) - 1);
     uint64x2_t w[5], c[5];
+#pragma GCC unroll 10
     for (int k = 0; k < 5; k++)
         w[k] = vaddw_u32(vshll_n_u32(fe4_half(a->l[2 * k + 1], high), 26), fe4_half(a->l[2 * k], high));
+#pragma GCC unroll 10
     for (int k = 0; k < 5; k++) c[k] = vshrq_n_u64(w[k], 51);
     w[0] = vaddq_u64(vandq_u64(w[0], m51), vmull_n_u32(vmovn_u64(c[4]), 19));
+#pragma GCC unroll 10
     for (int k = 1; k < 5; k++) w[k] = vaddq_u64(vandq_u64(w[k], m51), c[k - 1]);
+#pragma GCC unroll 10
     for (int k = 0; k < 5; k++) {
         first->v[k] = vgetq_lane_u64(w[k], 0);
         second->v[k] = vgetq_lane_u64(w[k], 1);
