@@ -51,6 +51,9 @@ test_packages=(
 )
 
 packages=("${native_packages[@]}")
+# For tests/test_setup.sh: extra package names, to play a missing package.
+# shellcheck disable=SC2206
+packages+=(${ECX_SETUP_EXTRA_PACKAGES:-})
 foreign_arches=()
 if [ "$mode" = all ]; then
   packages+=("${test_packages[@]}")

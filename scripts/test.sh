@@ -31,6 +31,12 @@ export ASAN_OPTIONS=detect_leaks=1
 sources=("log:$out/setup.log")
 step() { echo; echo "=== $*"; }
 
+# setup's own promises: a second run is a no-op, a broken toolchain is named.
+step "setup checks"
+tests/test_setup.sh >"$out/test_setup.log" 2>&1
+tail -1 "$out/test_setup.log"
+sources+=("log:$out/test_setup.log")
+
 # build NAME [meson setup options...]: configure, build and run the suite.
 build_and_test() {
   local name=$1; shift

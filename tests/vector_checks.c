@@ -19,7 +19,7 @@
  *     16 masks), fe4_cmov, fe4_pack / fe4_unpack, so that no lane is
  *     mixed up with another; four different points' coordinates side by
  *     side through a formula, lane k compared with point k;
- *   - points (edwards4.h or the backend's own formulas): additions (of
+ * *   - points (edwards4.h or the backend's own formulas): additions (of
  *     equal points, opposite points, the identity, small-order points
  *     too), subtractions, doublings and the cached form give the points
  *     the serial formulas give, as encodings, with every coordinate on
@@ -450,6 +450,21 @@ static void check_four_points(unsigned long rounds)
             ge_add(&s, &p[e], &qc);
             ge_p1p1_to_p3(&want, &s);
             check_point(&r, &want, "ge4_add of point k and point k + 1");
+        }
+        /* Two additions interleaved (ge4_add_x2), the first in place. */
+        ge4_extended pair[2] = {v[0], v[2]};
+        ge4_cached qs[2];
+        ge4_cached_from_extended(&qs[0], &v[1]);
+        ge4_cached_from_extended(&qs[1], &v[3]);
+        ge4_add_x2(pair, pair, qs);
+        for (int k = 0; k < 2; k++) {
+            ge_cached qc;
+            ge_p1p1 s;
+            ge_p3 want;
+            ge_p3_to_cached(&qc, &p[2 * k + 1]);
+            ge_add(&s, &p[2 * k], &qc);
+            ge_p1p1_to_p3(&want, &s);
+            check_point(&pair[k], &want, "ge4_add_x2");
         }
     }
 }

@@ -52,7 +52,8 @@
 
 /* Conversions against the serial partner's limbs: r = (a0, a1, a2, a3) in
  * lanes 0..3 from TIGHT serial elements (REDUCED out), and back: r_k = lane
- * k of a REDUCED a as a TIGHT serial element (the same value mod p). */
+ * k of a as a TIGHT serial element (the same value mod p), for any a that
+ * fe4_pack, fe4_mul, fe4_sq, fe4_neg or fe4_carry returned. */
 static void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3);
 static void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a);
 
@@ -104,6 +105,9 @@ typedef struct {
 /* r = p + q: complete (any two curve points, equal, opposite, the
  * identity or of small order). r may alias p. */
 static void ge4_add(ge4_extended *r, const ge4_extended *p, const ge4_cached *q);
+/* r[k] = p[k] + q[k] for k = 0, 1: two independent additions issued step
+ * by step together, so that they run side by side. r may alias p. */
+static void ge4_add_x2(ge4_extended r[2], const ge4_extended p[2], const ge4_cached q[2]);
 /* r = 2 p. r may alias p. */
 static void ge4_double(ge4_extended *r, const ge4_extended *p);
 /* r = p ready to be added. */

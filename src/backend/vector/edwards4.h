@@ -61,23 +61,40 @@ static inline void ge4_from_efgh(ge4_extended *r, const fe4 *efgh)
     fe4_mul(&r->v, &u, &w);
 }
 
-/* r = p + q (HWCD add-2008-hwcd-3, k = 2d): (A, B, C, D) = (Y1 - X1,
- * Y1 + X1, T1, Z1) * (Y2 - X2, Y2 + X2, 2d T2, 2 Z2), then (E, F, G, H) =
- * (B - A, D - C, D + C, B + A). Complete: any two curve points, equal or
- * not, the identity included. 2 4-way multiplications. */
+/* r[k] = p[k] + q[k] for k < n (HWCD add-2008-hwcd-3, k = 2d): (A, B, C,
+ * D) = (Y1 - X1, Y1 + X1, T1, Z1) * (Y2 - X2, Y2 + X2, 2d T2, 2 Z2), then
+ * (E, F, G, H) = (B - A, D - C, D + C, B + A). Complete: any two curve
+ * points, equal or not, the identity included. 2 4-way multiplications
+ * per point. n is 1 or 2, a constant once inlined: each step is issued for
+ * both points before the next one, so that two independent additions run
+ * side by side (one alone is latency-bound). r may alias p. */
+static inline void ge4_add_n(ge4_extended *r, const ge4_extended *p, const ge4_cached *q, int n)
+{
+    fe4 d[2], s[2], abcd[2], t1[2], t2[2];
+    for (int k = 0; k < n; k++) ge4_ymx_ypx_t_z(&d[k], &p[k]);
+    for (int k = 0; k < n; k++) fe4_mul(&abcd[k], &d[k], &q[k].v);
+    for (int k = 0; k < n; k++) {
+        FE4_PERMUTE(&t1[k], &abcd[k], FE4_LANES(1, 3, 3, 1)); /* (B, D, D, B) */
+        FE4_PERMUTE(&t2[k], &abcd[k], FE4_LANES(0, 2, 2, 0)); /* (A, C, C, A) */
+        fe4_sub(&d[k], &t1[k], &t2[k]);
+        fe4_add(&s[k], &t1[k], &t2[k]);
+        FE4_BLEND(&d[k], &d[k], &s[k], 12); /* (B - A, D - C, D + C, B + A) */
+        fe4_carry(&d[k], &d[k]);
+    }
+    for (int k = 0; k < n; k++) ge4_from_efgh(&r[k], &d[k]);
+}
+
+/* r = p + q, complete (ge4_add_n). r may alias p. */
 static inline GE4_FLATTEN void ge4_add(ge4_extended *r, const ge4_extended *p, const ge4_cached *q)
 {
-    fe4 d, s, abcd, t1, t2;
-    ge4_ymx_ypx_t_z(&d, p);
-    fe4_mul(&abcd, &d, &q->v);
+    ge4_add_n(r, p, q, 1);
+}
 
-    FE4_PERMUTE(&t1, &abcd, FE4_LANES(1, 3, 3, 1)); /* (B, D, D, B) */
-    FE4_PERMUTE(&t2, &abcd, FE4_LANES(0, 2, 2, 0)); /* (A, C, C, A) */
-    fe4_sub(&d, &t1, &t2);
-    fe4_add(&s, &t1, &t2);
-    FE4_BLEND(&d, &d, &s, 12); /* (B - A, D - C, D + C, B + A) */
-    fe4_carry(&d, &d);
-    ge4_from_efgh(r, &d);
+/* r[k] = p[k] + q[k] for k = 0, 1: two independent additions interleaved
+ * (ge4_add_n). r may alias p. */
+static inline GE4_FLATTEN void ge4_add_x2(ge4_extended r[2], const ge4_extended p[2], const ge4_cached q[2])
+{
+    ge4_add_n(r, p, q, 2);
 }
 
 /* r = 2 p (HWCD dbl-2008-hwcd, a = -1): with (A, B, Z^2, S) = (X, Y, Z,
