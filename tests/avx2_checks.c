@@ -323,6 +323,63 @@ static void check_point_walk(unsigned long steps)
     }
 }
 
+/* a / az = b / bz as field values (cross products compared). */
+static int projectively_equal(const fe *a, const fe *az, const fe *b, const fe *bz)
+{
+    fe l, r;
+    fe_mul(&l, a, bz);
+    fe_mul(&r, b, az);
+    return (int)fe_equal(&l, &r);
+}
+
+/* The formulas on coordinates at the edges of REDUCED (not curve points:
+ * the algebra is the same for any field values), so that every bound the
+ * formulas rely on (LOOSE sums into fe4_mul, the squares' columns summed
+ * before their reduction) is met at its worst: ge4_double and ge4_add
+ * against u64's ge_p3_dbl and ge_add on the same values, each coordinate
+ * compared projectively, the outputs REDUCED. */
+static void check_formula_edges(unsigned long rounds)
+{
+    for (unsigned long n = 0; n < rounds; n++) {
+        uint64_t rp[LANES][FE4_LIMBS], rq[LANES][FE4_LIMBS];
+        fe pv[LANES], qv[LANES];
+        ge4_extended vp, vr;
+        ge4_cached vq;
+        random_operand(rp, pv, &vp.v, bound_reduced);
+        random_operand(rq, qv, &vq.v, bound_reduced);
+        const ge_p3 p = {pv[0], pv[1], pv[2], pv[3]};
+        /* u64's cached order is (Y + X, Y - X, 2Z, 2dT); ours (Y - X, Y + X, 2dT, 2Z). */
+        const ge_cached q = {qv[1], qv[0], qv[3], qv[2]};
+        ge_p1p1 t;
+        ge_p3 want, got;
+        uint64_t raw[LANES][FE4_LIMBS];
+
+        for (int op = 0; op < 2; op++) {
+            if (op == 0) {
+                ge4_double(&vr, &vp);
+                ge_p3_dbl(&t, &p);
+            } else {
+                ge4_add(&vr, &vp, &vq);
+                ge_add(&t, &p, &q);
+            }
+            ge_p1p1_to_p3(&want, &t);
+            from_vec(raw, &vr.v);
+            int in_bounds = 1;
+            for (int e = 0; e < LANES; e++)
+                for (int i = 0; i < FE4_LIMBS; i++) in_bounds &= raw[e][i] < bound_reduced(i);
+            CHECK_CTX(in_bounds, op ? "ge4_add at the edges: REDUCED" : "ge4_double at the edges: REDUCED");
+            raw_to_fe(&got.X, raw[0]);
+            raw_to_fe(&got.Y, raw[1]);
+            raw_to_fe(&got.Z, raw[2]);
+            raw_to_fe(&got.T, raw[3]);
+            const char *what = op ? "ge4_add at the edges" : "ge4_double at the edges";
+            CHECK_CTX(projectively_equal(&got.X, &got.Z, &want.X, &want.Z), what);
+            CHECK_CTX(projectively_equal(&got.Y, &got.Z, &want.Y, &want.Z), what);
+            CHECK_CTX(projectively_equal(&got.T, &got.Z, &want.T, &want.Z), what);
+        }
+    }
+}
+
 int avx2_checks(unsigned long rounds)
 {
     check_seed(0xa7c2);
@@ -331,5 +388,6 @@ int avx2_checks(unsigned long rounds)
     check_conversions(rounds);
     check_chains(rounds);
     check_point_walk(rounds / 4);
+    check_formula_edges(rounds);
     return check_summary("test_avx2");
 }

@@ -86,6 +86,16 @@ static inline GE4_FLATTEN void ge4_add(ge4_extended *r, const ge4_extended *p, c
     fe4_mul(&r->v, &u, &w);
 }
 
+/* r[k] = p[k] + q[k] for k = 0, 1 (contract.h). Here simply two additions
+ * one after the other: an fe4 is ten registers, so interleaving two
+ * additions step by step would only spill; the processor overlaps the two
+ * independent chains itself. r may alias p. */
+static inline void ge4_add_x2(ge4_extended r[2], const ge4_extended p[2], const ge4_cached q[2])
+{
+    ge4_add(&r[0], &p[0], &q[0]);
+    ge4_add(&r[1], &p[1], &q[1]);
+}
+
 /* r = (a, b, d, c) for a = (a, b, c, d): the two upper lanes swapped, the
  * lower ones kept (vpermilpd, within each 128-bit half). */
 static inline void fe4_swap_upper_pair(fe4 *r, const fe4 *a)
@@ -96,20 +106,24 @@ static inline void fe4_swap_upper_pair(fe4 *r, const fe4 *a)
 }
 
 /* r = 2 p (HWCD dbl-2008-hwcd, a = -1): with (A, B, Z^2, S) = (X, Y, Z,
- * X + Y)^2 (X + Y LOOSE, which fe4_sq takes), the negations of HWCD's E,
- * F, G, H (the products do not change):
+ * X + Y)^2, the negations of HWCD's E, F, G, H (the products do not
+ * change):
  *     E = A + B - S,  F = G + 2 Z^2,  G = A - B,  H = A + B,
- * then (X3, Y3, Z3, T3) = (E F, G H, F G, H E). The lanes are arranged so
- * that only three cross-half moves (vpermq) remain:
- *   - y = (H, G, -S, 2 Z^2) is built inside the halves from (A, B, Z^2, S)
- *     and its swap (B, A, S, Z^2);
- *   - with c = y's halves exchanged, (H, G, -S, 2 Z^2) + (-S, 2 Z^2, H, G)
- *     gives E in lane 0 and F in lane 3, so V = (E, G, H, F): its lower
- *     half holds one factor of every product and its upper half the other;
- *   - the factors are then V with its upper pair swapped, (E, G, F, H)
+ * then (X3, Y3, Z3, T3) = (E F, G H, F G, H E). Two choices make it cheap:
+ *   - E, F, G, H are formed on the squares' column sums, before any carry
+ *     (fe4_sq_columns, negations against 2^37 p), so one reduction
+ *     (fe4_reduce_columns) serves the squaring and the sums: the inputs X,
+ *     Y, Z are REDUCED and X + Y a sum of two, so A, B, Z^2 have columns
+ *     below 2^59 and S below 2^61, and every sum stays below 2^63.25
+ *     (fe4_reduce_columns takes 2^63.5);
+ *   - the lanes are arranged so that only three cross-half moves (vpermq)
+ *     remain: y = (H, G, -S, 2 Z^2) is built inside the halves from (A, B,
+ *     Z^2, S) and its swap (B, A, S, Z^2); with c = y's halves exchanged,
+ *     y + c has E in lane 0 and F in lane 3, so V = (E, G, H, F): its lower
+ *     half holds one factor of every product and its upper half the other,
+ *     and the factors are V with its upper pair swapped, (E, G, F, H)
  *     (within the halves), and V reversed, (F, H, G, E).
- * F reaches 5 2^w_i, beyond LOOSE: V is carried once. 1 4-way squaring,
- * 1 4-way multiplication. */
+ * 1 4-way squaring, 1 4-way multiplication, no carry besides theirs. */
 static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p)
 {
     fe4 t, s, sq, swapped, q, nq, y, c, v, zero, u, w;
@@ -118,19 +132,19 @@ static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p
     fe4_add(&t, &t, &p->v);                      /* (X + Y, X + Y, ., .) */
     FE4_PERMUTE(&t, &t, FE4_LANES(0, 0, 0, 0));
     FE4_BLEND(&s, &p->v, &t, 8);                 /* (X, Y, Z, X + Y) */
-    fe4_sq(&sq, &s);                             /* (A, B, Z^2, S) */
+    fe4_sq_columns(sq.l, &s);                    /* (A, B, Z^2, S), columns */
 
     fe4_swap_pairs(&swapped, &sq);               /* (B, A, S, Z^2) */
     FE4_BLEND(&q, &sq, &swapped, 12);            /* (A, B, S, Z^2) */
-    fe4_sub(&nq, &zero, &q);
+    fe4_columns_negate(&nq, &q);
     FE4_BLEND(&q, &q, &nq, 6);                   /* (A, -B, -S, Z^2) */
     FE4_BLEND(&swapped, &swapped, &zero, 4);     /* (B, A, 0, Z^2) */
     fe4_add(&y, &swapped, &q);                   /* (H, G, -S, 2 Z^2) */
     FE4_PERMUTE(&c, &y, FE4_LANES(2, 3, 0, 1));  /* (-S, 2 Z^2, H, G) */
     fe4_add(&v, &y, &c);                         /* (E, ., ., F) */
     FE4_BLEND(&v, &v, &y, 2);
-    FE4_BLEND(&v, &v, &c, 4);                    /* (E, G, H, F), limbs < 5 2^w_i + 2^20 */
-    fe4_carry(&v, &v);
+    FE4_BLEND(&v, &v, &c, 4);                    /* (E, G, H, F), columns */
+    fe4_reduce_columns(&v, v.l);                 /* REDUCED */
 
     fe4_swap_upper_pair(&u, &v);                 /* (E, G, F, H) */
     FE4_PERMUTE(&w, &v, FE4_LANES(3, 2, 1, 0));  /* (F, H, G, E) */

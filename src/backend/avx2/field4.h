@@ -181,15 +181,18 @@ static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
     fe4_reduce_columns(r, z);
 }
 
-/* r = a^2 for each lane. a LOOSE (or REDUCED), REDUCED out. The 45 cross
- * products x_i x_j (i < j) are computed once with a doubled left factor
- * (quadrupled when i and j are both odd), the ten squares with the odd
- * ones doubled; a wrapped product takes 19 x_j as its right factor. Columns
- * are bounded as in fe4_mul with b = a. */
-static inline void fe4_sq(fe4 *r, const fe4 *a)
+/* z = the ten 64-bit column sums of a^2 for each lane (z[k] weighs
+ * 2^ceil(25.5 k), the wrapped products folded in times 19), not yet
+ * carried: fe4_sq is this and fe4_reduce_columns. a LOOSE (or REDUCED).
+ * The 45 cross products x_i x_j (i < j) are computed once with a doubled
+ * left factor (quadrupled when i and j are both odd), the ten squares with
+ * the odd ones doubled; a wrapped product takes 19 x_j as its right
+ * factor. Columns are bounded as in fe4_mul with b = a: below 2^62.2 for
+ * LOOSE a, 2^59 for REDUCED a, 2^61 for a sum of two REDUCED values. */
+static inline void fe4_sq_columns(__m256i z[FE4_LIMBS], const fe4 *a)
 {
     const __m256i k19 = _mm256_set1_epi64x(19);
-    __m256i a2[FE4_LIMBS], a4[FE4_LIMBS], a19[FE4_LIMBS], z[FE4_LIMBS];
+    __m256i a2[FE4_LIMBS], a4[FE4_LIMBS], a19[FE4_LIMBS];
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) {
         a2[i] = _mm256_add_epi64(a->l[i], a->l[i]);
@@ -210,7 +213,32 @@ static inline void fe4_sq(fe4 *r, const fe4 *a)
         }
         FE4_KEEP_IN_REGISTERS(z);
     }
+}
+
+/* r = a^2 for each lane. a LOOSE (or REDUCED), REDUCED out. */
+static inline void fe4_sq(fe4 *r, const fe4 *a)
+{
+    __m256i z[FE4_LIMBS];
+    fe4_sq_columns(z, a);
     fe4_reduce_columns(r, z);
+}
+
+/* r = 2^37 p - a on column sums (fe4_sq_columns' output held in an fe4,
+ * l[k] = column k), no carries: the negation of a product before its
+ * reduction. 2^37 p's columns are (2^26 - 19) 2^37 (about 2^63), then
+ * (2^25 - 1) 2^37 (about 2^62) for odd k and (2^26 - 1) 2^37 for even k:
+ * each column of a must be below those (every fe4_sq_columns column of a
+ * sum of two REDUCED values is, < 2^61). */
+static inline void fe4_columns_negate(fe4 *r, const fe4 *a)
+{
+    const __m256i p37_0 = _mm256_set1_epi64x((long long)0x3ffffedLL << 37);
+    const __m256i p37_even = _mm256_set1_epi64x((long long)0x3ffffffLL << 37);
+    const __m256i p37_odd = _mm256_set1_epi64x((long long)0x1ffffffLL << 37);
+#pragma GCC unroll 10
+    for (int k = 0; k < FE4_LIMBS; k++) {
+        const __m256i p37 = k == 0 ? p37_0 : (k & 1) ? p37_odd : p37_even;
+        r->l[k] = _mm256_sub_epi64(p37, a->l[k]);
+    }
 }
 
 /* r = a + b, no carries. REDUCED in: LOOSE out (limbs < 2^(w_i + 1) +
@@ -301,8 +329,13 @@ static inline void fe4_transpose4(__m256i out[4], const __m256i in[4])
  * them to retire instead of taking the stored values directly. */
 static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3)
 {
+#pragma GCC unroll 5
     for (int k = 0; k < 5; k++) {
-        const __m256i v = _mm256_set_epi64x((long long)a3->v[k], (long long)a2->v[k], (long long)a1->v[k], (long long)a0->v[k]);
+        /* vmovq / vpinsrq / vinserti128: _mm256_set_epi64x may become four
+         * stores and a wide load, the very stall this avoids. */
+        const __m128i lo = _mm_insert_epi64(_mm_cvtsi64_si128((long long)a0->v[k]), (long long)a1->v[k], 1);
+        const __m128i hi = _mm_insert_epi64(_mm_cvtsi64_si128((long long)a2->v[k]), (long long)a3->v[k], 1);
+        const __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
         r->l[2 * k] = fe4_limb_low(v, 0);
         r->l[2 * k + 1] = _mm256_srli_epi64(v, 26);
     }
@@ -317,13 +350,17 @@ static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
     fe *const out[4] = {r0, r1, r2, r3};
     const __m256i m51 = _mm256_set1_epi64x((long long)0x7ffffffffffffLL);
     __m256i w[5], c[5], rows[4];
+#pragma GCC unroll 5
     for (int k = 0; k < 5; k++) w[k] = _mm256_add_epi64(a->l[2 * k], _mm256_slli_epi64(a->l[2 * k + 1], 26));
+#pragma GCC unroll 5
     for (int k = 0; k < 5; k++) c[k] = _mm256_srli_epi64(w[k], 51);
     w[0] = _mm256_add_epi64(_mm256_and_si256(w[0], m51), fe4_times19(c[4]));
+#pragma GCC unroll 5
     for (int k = 1; k < 5; k++) w[k] = _mm256_add_epi64(_mm256_and_si256(w[k], m51), c[k - 1]);
     fe4_transpose4(rows, w);
     uint64_t top[4];
     _mm256_storeu_si256((__m256i *)top, w[4]);
+#pragma GCC unroll 4
     for (int e = 0; e < 4; e++) {
         _mm256_storeu_si256((__m256i *)out[e]->v, rows[e]);
         out[e]->v[4] = top[e];
