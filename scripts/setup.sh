@@ -41,13 +41,16 @@ native_packages=(
 # compilers' target C library (crt files, libc.so), which gcc-*-linux-gnu*
 # only recommends: without it nothing links. libsimde-dev: portable versions
 # of the vector intrinsics, so vector code also runs natively and under
-# valgrind where the real ISA cannot.
+# valgrind where the real ISA cannot. g++-*-linux-gnu* and
+# libbenchmark-dev:arm64/armhf: ecbench in the cross builds (a smoke test
+# under qemu).
 test_packages=(
   valgrind qemu-user libclang-rt-14-dev libsimde-dev
   gcc-aarch64-linux-gnu libc6-dev-arm64-cross
   gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
   libsodium-dev:arm64 libgmp-dev:arm64
   libsodium-dev:armhf libgmp-dev:armhf
+  g++-aarch64-linux-gnu g++-arm-linux-gnueabihf libbenchmark-dev:arm64 libbenchmark-dev:armhf
 )
 
 packages=("${native_packages[@]}")
