@@ -34,20 +34,20 @@ static void vector_random_input(fe *a)
     }
 }
 #else
-/* A u64 TIGHT element: limbs random below 2^51 + 2^15, or an extreme
- * (2^51 + 2^15 - 1, 0, 2^51, 2^51 - 1) now and then. */
+/* A u64 TIGHT element (limbs < 2^51 + 2^15), built from the two halves
+ * fe4_pack splits each limb into: the high part (bits 26..) 0, 2^25 (the
+ * TIGHT maximum, low part then < 2^15), 2^25 - 1 or random, the low 26
+ * bits 0, 2^26 - 1 or random. */
 static void vector_random_input(fe *a)
 {
-    const uint64_t tight = ((uint64_t)1 << 51) + ((uint64_t)1 << 15);
     for (int k = 0; k < 5; k++) {
         const uint64_t r = check_rand64();
-        switch (r % 8) {
-        case 0: a->v[k] = tight - 1; break;
-        case 1: a->v[k] = 0; break;
-        case 2: a->v[k] = (uint64_t)1 << 51; break;
-        case 3: a->v[k] = ((uint64_t)1 << 51) - 1; break;
-        default: a->v[k] = (r >> 3) % tight; break;
-        }
+        const uint64_t high_choice[4] = {0, (uint64_t)1 << 25, ((uint64_t)1 << 25) - 1, (r >> 8) & 0x1ffffff};
+        const uint64_t low_choice[3] = {0, 0x3ffffff, (r >> 34) & 0x3ffffff};
+        const uint64_t high = high_choice[r & 3];
+        uint64_t low = low_choice[(r >> 2) % 3];
+        if (high == (uint64_t)1 << 25) low &= 0x7fff;
+        a->v[k] = (high << 26) | low;
     }
 }
 #endif

@@ -262,43 +262,34 @@ static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
 
 /* The column sums of one half of a^2 (55 products, each cross term once),
  * ref10's factorisation as in u32's FE_SQUARE_COLUMNS: d = 2 a (limbs 0..8),
- * n = 19 a (limbs 6..9), t = 38 a (limbs 5, 7, 9), so that every term,
- * doubled and wrapped or not, is one product. The sums equal fe4_mul's
- * with b = a. */
+ * n = 19 a (limbs 6..9), t = 38 a (limbs 5, 7, 9), so that every term is
+ * one product: for i < j, 2 a_i a_j is d_i a_j (d_i d_j when both are odd,
+ * the odd pair's extra 2), times 19 when it wraps (d_i n_j, or d_i t_j for
+ * an odd pair); a square a_i^2 is a_i a_i (d_i a_i for odd i, a_i n_i or
+ * a_i t_i when it wraps). Column by column, each finished before the next.
+ * The sums equal fe4_mul's with b = a. */
 FE4_INLINE void fe4_sq_columns(uint64x2_t z[FE4_LIMBS], const uint32x4_t a[FE4_LIMBS],
                                const uint32x4_t d[FE4_LIMBS], const uint32x4_t n[FE4_LIMBS],
                                const uint32x4_t t[FE4_LIMBS], int high)
 {
-#define A(i) a[i]
-#define D(i) d[i]
-#define N(i) n[i]
-#define T(i) t[i]
-    z[0] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(A(0), A(0), high), D(1), T(9), high), D(2), N(8), high),
-                                         D(3), T(7), high), D(4), N(6), high), A(5), T(5), high);
-    z[1] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(1), high), D(2), N(9), high), D(3), N(8), high),
-                               D(4), N(7), high), D(5), N(6), high);
-    z[2] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(2), high), D(1), A(1), high), D(3), T(9), high),
-                                         D(4), N(8), high), D(5), T(7), high), A(6), N(6), high);
-    z[3] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(3), high), D(1), A(2), high), D(4), N(9), high),
-                               D(5), N(8), high), D(6), N(7), high);
-    z[4] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(4), high), D(1), D(3), high), A(2), A(2), high),
-                                         D(5), T(9), high), D(6), N(8), high), A(7), T(7), high);
-    z[5] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(5), high), D(1), A(4), high), D(2), A(3), high),
-                               D(6), N(9), high), D(7), N(8), high);
-    z[6] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(6), high), D(1), D(5), high), D(2), A(4), high),
-                                         D(3), A(3), high), D(7), T(9), high), A(8), N(8), high);
-    z[7] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(7), high), D(1), A(6), high), D(2), A(5), high),
-                               D(3), A(4), high), D(8), N(9), high);
-    z[8] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(8), high), D(1), D(7), high), D(2), A(6), high),
-                                         D(3), D(5), high), A(4), A(4), high), A(9), T(9), high);
-    z[9] = FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MLAL(FE4_MULL(D(0), A(9), high), D(1), A(8), high), D(2), A(7), high),
-                               D(3), A(6), high), D(4), A(5), high);
 #pragma GCC unroll 10
-    for (int k = 0; k < FE4_LIMBS; k++) FE4_COLUMN_DONE(z[k]);
-#undef A
-#undef D
-#undef N
-#undef T
+    for (int k = 0; k < FE4_LIMBS; k++) {
+        int started = 0;
+#pragma GCC unroll 10
+        for (int i = 0; i < FE4_LIMBS; i++) {
+#pragma GCC unroll 10
+            for (int j = i; j < FE4_LIMBS; j++) {
+                if ((i + j) % FE4_LIMBS != k) continue;
+                const int odd_pair = i & j & 1, wraps = i + j >= FE4_LIMBS;
+                const uint32x4_t wrapped = odd_pair ? t[j] : n[j];
+                const uint32x4_t left = (i < j || (odd_pair && !wraps)) ? d[i] : a[i];
+                const uint32x4_t right = wraps ? wrapped : (i < j && odd_pair) ? d[j] : a[j];
+                z[k] = started ? FE4_MLAL(z[k], left, right, high) : FE4_MULL(left, right, high);
+                started = 1;
+            }
+        }
+        FE4_COLUMN_DONE(z[k]);
+    }
 }
 
 /* r = a^2 lane by lane. a LOOSE (or REDUCED), REDUCED out; r may alias a.
