@@ -237,27 +237,32 @@ FE4_INLINE void fe4_mul_columns(uint64x2_t z[FE4_LIMBS], const uint32x4_t x[FE4_
     }
 }
 
+/* r = the four lanes of half[0] (lanes 0, 1) and half[1] (lanes 2, 3). */
+FE4_INLINE void fe4_join_halves(fe4 *r, const uint32x2_t half[2][FE4_LIMBS])
+{
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = vcombine_u32(half[0][i], half[1][i]);
+}
+
 /* r = a b lane by lane. a and b LOOSE (or REDUCED), REDUCED out; r may
  * alias a or b. 200 two-lane multiply-accumulates, 14 four-lane
  * multiplications and doublings of the factors. */
 static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
 {
-    uint32x4_t x[FE4_LIMBS], x2[FE4_LIMBS], y[FE4_LIMBS], y19[FE4_LIMBS];
+    /* a and b are read until the end; r is written only then. */
+    uint32x4_t x2[FE4_LIMBS], y19[FE4_LIMBS];
     uint64x2_t z[FE4_LIMBS];
-    uint32x2_t lo[FE4_LIMBS], hi[FE4_LIMBS];
+    uint32x2_t half[2][FE4_LIMBS];
 #pragma GCC unroll 10
-    for (int i = 0; i < FE4_LIMBS; i++) {
-        x[i] = a->l[i];
-        x2[i] = (i & 1) ? vshlq_n_u32(a->l[i], 1) : a->l[i];
-        y[i] = b->l[i];
-        y19[i] = i == 0 ? b->l[0] : vmulq_n_u32(b->l[i], 19);
+    for (int i = 0; i < FE4_LIMBS; i++) x2[i] = (i & 1) ? vshlq_n_u32(a->l[i], 1) : a->l[i];
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) y19[i] = i == 0 ? b->l[0] : vmulq_n_u32(b->l[i], 19);
+#pragma GCC unroll 2
+    for (int high = 0; high < 2; high++) {
+        fe4_mul_columns(z, a->l, x2, b->l, y19, high);
+        fe4_reduce_half(half[high], z);
     }
-    fe4_mul_columns(z, x, x2, y, y19, 0);
-    fe4_reduce_half(lo, z);
-    fe4_mul_columns(z, x, x2, y, y19, 1);
-    fe4_reduce_half(hi, z);
-#pragma GCC unroll 10
-    for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = vcombine_u32(lo[i], hi[i]);
+    fe4_join_halves(r, half);
 }
 
 /* The column sums of one half of a^2 (55 products, each cross term once),
@@ -296,22 +301,21 @@ FE4_INLINE void fe4_sq_columns(uint64x2_t z[FE4_LIMBS], const uint32x4_t a[FE4_L
  * 110 two-lane multiply-accumulates, 16 four-lane factor preparations. */
 static inline void fe4_sq(fe4 *r, const fe4 *a)
 {
-    uint32x4_t x[FE4_LIMBS], d[FE4_LIMBS], n[FE4_LIMBS], t[FE4_LIMBS];
+    uint32x4_t d[FE4_LIMBS], n[FE4_LIMBS], t[FE4_LIMBS];
     uint64x2_t z[FE4_LIMBS];
-    uint32x2_t lo[FE4_LIMBS], hi[FE4_LIMBS];
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) {
-        x[i] = a->l[i];
         d[i] = i < 9 ? vshlq_n_u32(a->l[i], 1) : a->l[i];
         n[i] = i >= 6 ? vmulq_n_u32(a->l[i], 19) : a->l[i];
         t[i] = (i == 5 || i == 7 || i == 9) ? vmulq_n_u32(a->l[i], 38) : a->l[i];
     }
-    fe4_sq_columns(z, x, d, n, t, 0);
-    fe4_reduce_half(lo, z);
-    fe4_sq_columns(z, x, d, n, t, 1);
-    fe4_reduce_half(hi, z);
-#pragma GCC unroll 10
-    for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = vcombine_u32(lo[i], hi[i]);
+    uint32x2_t half[2][FE4_LIMBS];
+#pragma GCC unroll 2
+    for (int high = 0; high < 2; high++) {
+        fe4_sq_columns(z, a->l, d, n, t, high);
+        fe4_reduce_half(half[high], z);
+    }
+    fe4_join_halves(r, half);
 }
 
 /* --------------------------------------------------------- lane moves */
