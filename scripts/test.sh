@@ -6,7 +6,10 @@
 #   4. the valgrind constant-time check on every backend (gcc and clang builds),
 #   5. AArch64 and ARMv7 cross builds running the suite under qemu-user,
 #   6. a clang ASan + UBSan build running the suite, then the libFuzzer
-#      target tests/fuzz_ed25519.c for ECX_FUZZ_SECONDS (default 90) seconds.
+#      target tests/fuzz_ed25519.c for ECX_FUZZ_SECONDS (default 90) seconds,
+#   7. small builds of single tests: the stack-residue test at -O2 (gcc, clang),
+#      the thread tests under clang's ThreadSanitizer,
+#   8. the checked-bounds build (-Decx_verify=true) running the suite.
 # Build directories go under build-test/ (override with ECX_TEST_DIR). The
 # last line is "N passed, N failed"; the exit status is non-zero on failure.
 set -u
@@ -73,6 +76,63 @@ build_and_test armv7 "${common[@]}" --cross-file "$root/cross/armv7-linux-gnueab
 CC=clang CXX=clang++ build_and_test fuzz -Dwerror=true --buildtype=debugoptimized \
   -Db_sanitize=address,undefined -Db_lundef=false \
   -Dc_args=-fsanitize-coverage=inline-8bit-counters,pc-table
+
+# build_and_test_only NAME "TEST..." [meson setup options...]: configure, build
+# only the named test programs (and the library) and run just those.
+build_and_test_only() {
+  local name=$1 tests=$2; shift 2
+  local dir=$out/$name targets=()
+  step "$name ($tests)"
+  for t in $tests; do targets+=("tests/$t"); done
+  if [ ! -f "$dir/build.ninja" ]; then
+    meson setup "$dir" "$@" >"$out/$name.setup.log" 2>&1 || { tail -30 "$out/$name.setup.log"; sources+=("log:$out/$name.setup.log"); return; }
+  fi
+  if ! ninja -C "$dir" "${targets[@]}" >"$out/$name.build.log" 2>&1; then
+    tail -40 "$out/$name.build.log"
+    sources+=("log:$out/$name.build.log")
+    return
+  fi
+  # shellcheck disable=SC2086
+  meson test -C "$dir" --no-rebuild --num-processes 2 --print-errorlogs $tests >"$out/$name.test.log" 2>&1
+  grep -E '^ *[0-9]+/[0-9]+ ' "$out/$name.test.log" | sed 's/^/  /'
+  sources+=("$dir")
+}
+
+# Secrets left on the stack (tests/test_residue.c) at -O2 as well: the gcc and
+# clang builds above are -O3, and what the compiler spills differs.
+CC=gcc CXX=g++ build_and_test_only residue-gcc-O2 test_residue "${common[@]}" -Doptimization=2
+CC=clang CXX=clang++ build_and_test_only residue-clang-O2 test_residue "${common[@]}" -Doptimization=2
+
+# ThreadSanitizer on the thread tests only (concurrent first use, backend
+# switching under load; tests/test_threads.c, tests/test_dispatch.c): a data
+# race ends the program with TSan's report.
+CC=clang CXX=clang++ build_and_test_only tsan "test_dispatch test_threads" -Dwerror=true \
+  --buildtype=debugoptimized -Db_sanitize=thread -Db_lundef=false
+
+# The checked-bounds build (meson -Decx_verify=true, src/common/verify.h):
+# every u32 and u64 field and scalar operation checks its documented input
+# and output bounds, and the suite runs once in it. The test_vector_* checks
+# are left out: they use u64's fe_add and fe_sub as the reference on limbs up
+# to 2^52, beyond the TIGHT inputs u64 documents, which this build rejects.
+step "verify (checked bounds)"
+verify_dir=$out/verify
+if [ -f "$verify_dir/build.ninja" ] || CC=gcc CXX=g++ meson setup "$verify_dir" -Dwerror=true \
+     --buildtype=debugoptimized -Decx_verify=true >"$out/verify.setup.log" 2>&1; then
+  if ninja -C "$verify_dir" >"$out/verify.build.log" 2>&1; then
+    # shellcheck disable=SC2046
+    meson test -C "$verify_dir" --no-rebuild --num-processes 2 --print-errorlogs \
+      $(meson test -C "$verify_dir" --no-rebuild --list 2>/dev/null | grep -E '^test_' | grep -v '^test_vector_') \
+      >"$out/verify.test.log" 2>&1
+    grep -E '^ *[0-9]+/[0-9]+ ' "$out/verify.test.log" | sed 's/^/  /'
+    sources+=("$verify_dir")
+  else
+    tail -40 "$out/verify.build.log"
+    sources+=("log:$out/verify.build.log")
+  fi
+else
+  tail -30 "$out/verify.setup.log"
+  sources+=("log:$out/verify.setup.log")
+fi
 
 fuzz_seconds=${ECX_FUZZ_SECONDS:-90}
 step "fuzz_ed25519 (libFuzzer, $fuzz_seconds s)"

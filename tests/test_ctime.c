@@ -53,6 +53,7 @@
 #include "hash/keccak.h"
 #include "hash/sha256.h"
 #include "hash/sha512.h"
+#include "ctime_secrets.h"
 
 #define ROUNDS 3
 
@@ -423,6 +424,7 @@ int main(void)
         test_scalar_mul(names[i]);
         test_ristretto(names[i]);
         test_p256(names[i]);
+        ctime_more_secrets(names[i]);
         printf("%s: keypair, sign, scalar multiplications, ristretto255, the P-256 inversions and the f25519 "
                "ops on secret inputs "
                "(%lu checks)\n",

@@ -605,7 +605,8 @@ static void test_in_process(void)
     CHECK(streq(ecx_backend(), names[0]));
 
     /* Status codes and their strings. */
-    const int codes[] = {ECX_OK, ECX_ERR_INVALID, ECX_ERR_VERIFY, ECX_ERR_UNSUPPORTED, ECX_ERR_NOMEM, ECX_ERR_RANDOM};
+    const int codes[] = {ECX_OK,        ECX_ERR_INVALID, ECX_ERR_VERIFY,  ECX_ERR_UNSUPPORTED,
+                         ECX_ERR_NOMEM, ECX_ERR_RANDOM,  ECX_ERR_SELFTEST};
     const size_t n_codes = sizeof codes / sizeof codes[0];
     CHECK(ECX_OK == 0);
     for (size_t i = 1; i < n_codes; i++) CHECK(codes[i] < 0);
@@ -618,7 +619,7 @@ static void test_in_process(void)
             CHECK(s && t && strcmp(s, t) != 0);
         }
     }
-    const int unknown[] = {1, 2, -6, -100, INT_MIN, INT_MAX};
+    const int unknown[] = {1, 2, -7, -100, INT_MIN, INT_MAX};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         const char *s = ecx_strerror(unknown[i]);
         CHECK(s != NULL && *s != 0);

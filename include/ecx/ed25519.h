@@ -21,7 +21,8 @@ extern "C" {
 
 /* Derives the key pair of `seed` (32 bytes), or of 32 bytes of OS randomness
  * (getrandom) when seed is NULL. Constant time. ECX_ERR_INVALID if pk or sk is
- * NULL, ECX_ERR_RANDOM if the OS gives no randomness. */
+ * NULL, ECX_ERR_RANDOM if the OS gives no randomness (pk and sk are then not
+ * written). */
 int ecx_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32]);
 
 /* Deterministic signature of m under sk = seed || pk. Constant time in the
@@ -53,7 +54,8 @@ int ecx_ed25519_verify_zip215(const uint8_t sig[64], const uint8_t *m, size_t ml
  * or an entry of one is NULL (msgs[i] may be NULL when mlens[i] is 0; with
  * n = 0 the arrays are not read and may be NULL),
  * ECX_ERR_RANDOM if the OS gives no randomness for the weights,
- * ECX_ERR_NOMEM if the scratch space cannot be allocated. Variable time. */
+ * ECX_ERR_NOMEM if the scratch space cannot be allocated; with these three
+ * errors results is not written. Variable time. */
 int ecx_ed25519_verify_batch(size_t n, const uint8_t *const sigs[], const uint8_t *const msgs[],
                              const size_t mlens[], const uint8_t *const pks[], int results[]);
 

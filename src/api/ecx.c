@@ -8,6 +8,7 @@
 
 _Static_assert(ECXI_STATUS_UNSUPPORTED == ECX_ERR_UNSUPPORTED, "registry status mirrors ecx.h");
 _Static_assert(ECXI_STATUS_INVALID == ECX_ERR_INVALID, "registry status mirrors ecx.h");
+_Static_assert(ECXI_STATUS_SELFTEST == ECX_ERR_SELFTEST, "registry status mirrors ecx.h");
 
 ECX_EXPORT int ecx_init(void)
 {
@@ -40,6 +41,7 @@ ECX_EXPORT const char *ecx_strerror(int status)
     case ECX_ERR_UNSUPPORTED: return "not supported by this CPU or build";
     case ECX_ERR_NOMEM: return "out of memory";
     case ECX_ERR_RANDOM: return "the operating system gave no randomness";
+    case ECX_ERR_SELFTEST: return "a backend failed its known-answer self-test on this machine and is not used";
     default: return "unknown status code";
     }
 }

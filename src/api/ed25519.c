@@ -1,5 +1,7 @@
 /* The public Ed25519 functions (include/ecx/ed25519.h): argument checks, OS
- * randomness where needed, then one call through the active backend. */
+ * randomness where needed, then one call through the active backend. Key
+ * generation and signing wipe the stack the backend used afterwards
+ * (ct_wipe_stack). */
 #include "ecx/ed25519.h"
 
 #include <errno.h>
@@ -34,19 +36,25 @@ ECX_EXPORT int ecx_ed25519_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t
 {
     if (!pk || !sk) return ECX_ERR_INVALID;
     const struct ecx_backend *b = ecxi_backend_active();
-    if (seed) return b->ed25519_keypair(pk, sk, seed);
-
-    uint8_t fresh[32];
-    int status = os_random(fresh, sizeof fresh);
-    if (status == ECX_OK) status = b->ed25519_keypair(pk, sk, fresh);
-    ct_wipe(fresh, sizeof fresh);
+    int status;
+    if (seed) {
+        status = b->ed25519_keypair(pk, sk, seed);
+    } else {
+        uint8_t fresh[32];
+        status = os_random(fresh, sizeof fresh);
+        if (status == ECX_OK) status = b->ed25519_keypair(pk, sk, fresh);
+        ct_wipe(fresh, sizeof fresh);
+    }
+    ct_wipe_stack();
     return status;
 }
 
 ECX_EXPORT int ecx_ed25519_sign(uint8_t sig[64], const uint8_t *m, size_t mlen, const uint8_t sk[64])
 {
     if (!sig || !sk || (!m && mlen != 0)) return ECX_ERR_INVALID;
-    return ecxi_backend_active()->ed25519_sign(sig, m, mlen, sk);
+    int status = ecxi_backend_active()->ed25519_sign(sig, m, mlen, sk);
+    ct_wipe_stack();
+    return status;
 }
 
 ECX_EXPORT int ecx_ed25519_verify(const uint8_t sig[64], const uint8_t *m, size_t mlen, const uint8_t pk[32])

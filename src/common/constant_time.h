@@ -9,7 +9,16 @@
  * constant-time test (tests/test_ctime.c).
  *
  * ct_wipe: zeroes memory that held secrets in a way the compiler may not
- * remove as a dead store. */
+ * remove as a dead store (libsecp256k1's secp256k1_memclear: the asm takes
+ * the pointer and clobbers memory, so the compiler must assume the zeroes are
+ * read).
+ *
+ * ct_wipe_stack: zeroes ECX_STACK_WIPE_BYTES of the stack just below the
+ * caller's frame — where the frames of the functions the caller has called
+ * lay. ct_wipe clears the buffers a function names; this clears what the
+ * compiler put there on its own (registers spilled inside SHA-512's rounds or
+ * the scalar arithmetic). The public functions that handle secrets call it
+ * after the backend returns (src/api). */
 #ifndef ECX_COMMON_CONSTANT_TIME_H
 #define ECX_COMMON_CONSTANT_TIME_H
 
@@ -49,6 +58,24 @@ static inline void ct_wipe(void *p, size_t n)
     volatile uint8_t *v = (volatile uint8_t *)p;
     while (n--) *v++ = 0;
 #endif
+}
+
+/* Depth of stack ct_wipe_stack clears. The deepest secret operation uses
+ * about 9.1 KiB below its public function (ifma's two-chain fixed-base comb,
+ * gcc -O2 on x86-64; 3.6 KiB at -O3); tests/test_residue.c measures every
+ * operation behind a public function on every backend and fails if one goes
+ * deeper than this. */
+#define ECX_STACK_WIPE_BYTES 16384
+
+/* noinline: the buffer must be a frame of its own below the caller's, not a
+ * slot inside it (unused: not every file that includes this calls it). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline, unused))
+#endif
+static void ct_wipe_stack(void)
+{
+    uint8_t below[ECX_STACK_WIPE_BYTES];
+    ct_wipe(below, sizeof below);
 }
 
 #endif

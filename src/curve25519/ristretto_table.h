@@ -55,18 +55,39 @@ static int ristretto_op_is_valid(const uint8_t p[32])
     return ristretto_decode(&a, p);
 }
 
-/* r = p + q, or p - q when subtract is 1. ECX_ERR_INVALID (r untouched) if
- * p or q does not decode. Constant time but for the decoding verdicts. */
+/* 1 for ECX_OK, 0 for ECX_ERR_INVALID, without a branch. */
+static inline unsigned ristretto_ok(int status)
+{
+    return (unsigned)(status + 1);
+}
+
+/* r = t when ok = 1; r unchanged when ok = 0. Constant time in ok and t. */
+static inline void ristretto_write_if(uint8_t r[32], const uint8_t t[32], unsigned ok)
+{
+    const uint8_t mask = (uint8_t)ct_barrier_u32(0u - ok);
+    for (int i = 0; i < 32; i++) r[i] = (uint8_t)((t[i] & mask) | (r[i] & (uint8_t)~mask));
+}
+
+/* r = p + q, or p - q when subtract is 1 (public). ECX_ERR_INVALID (r
+ * untouched) if p or q does not decode. Constant time, the decoding
+ * verdicts included (the points may be secret: the sum is computed either
+ * way, on the identity in place of an undecodable point, and written by a
+ * masked select). */
 static int ristretto_add_or_sub(uint8_t r[32], const uint8_t p[32], const uint8_t q[32], unsigned subtract)
 {
     ge_p3 a, b;
-    if (ristretto_decode(&a, p) != ECX_OK || ristretto_decode(&b, q) != ECX_OK) return ECX_ERR_INVALID;
+    uint8_t t[32];
+    const unsigned ok = ristretto_ok(ristretto_decode(&a, p)) & ristretto_ok(ristretto_decode(&b, q));
     if (subtract)
         ge_p3_sub_p3(&a, &a, &b);
     else
         ge_p3_add_p3(&a, &a, &b);
-    ristretto_encode(r, &a);
-    return ECX_OK;
+    ristretto_encode(t, &a);
+    ristretto_write_if(r, t, ok);
+    ct_wipe(t, sizeof t);
+    ct_wipe(&a, sizeof a);
+    ct_wipe(&b, sizeof b);
+    return ristretto_status(ok);
 }
 
 /* r = p + q, as ristretto_add_or_sub. */
@@ -81,19 +102,22 @@ static int ristretto_op_sub(uint8_t r[32], const uint8_t p[32], const uint8_t q[
     return ristretto_add_or_sub(r, p, q, 1);
 }
 
-/* r = [s]p. ECX_ERR_INVALID with r untouched if p does not decode (a public
- * verdict); ECX_ERR_INVALID with r = the identity if s >= l (the product is
- * computed with s = 0: the secret scalar's verdict reaches only the status).
- * Constant time in s. */
+/* r = [s]p. ECX_ERR_INVALID with r untouched if p does not decode;
+ * ECX_ERR_INVALID with r = the identity if s >= l (the product is computed
+ * with s = 0: the secret scalar's verdict reaches only the status).
+ * Constant time in s and in p, the decoding verdict included (the product is
+ * computed either way and written by a masked select). */
 static int ristretto_op_scalarmult(uint8_t r[32], const uint8_t s[32], const uint8_t p[32])
 {
-    uint8_t t[32];
+    uint8_t t[32], product[32];
     ge_p3 a;
-    if (ristretto_decode(&a, p) != ECX_OK) return ECX_ERR_INVALID;
-    unsigned ok = ristretto_scalar_or_zero(t, s);
+    const unsigned decoded = ristretto_ok(ristretto_decode(&a, p));
+    const unsigned ok = ristretto_scalar_or_zero(t, s) & decoded;
     ge_scalarmult(&a, t, &a);
-    ristretto_encode(r, &a);
+    ristretto_encode(product, &a);
+    ristretto_write_if(r, product, decoded);
     ct_wipe(t, sizeof t);
+    ct_wipe(product, sizeof product);
     ct_wipe(&a, sizeof a);
     return ristretto_status(ok);
 }

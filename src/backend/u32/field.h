@@ -31,17 +31,33 @@ typedef struct {
 
 #include "curve25519/field.h"
 #include "backend/u32/modinv.h"
+#include "common/verify.h"
 
 #define FE_M26 ((uint32_t)0x3ffffff)
 #define FE_M25 ((uint32_t)0x1ffffff)
 /* 32x32 -> 64-bit product (one umull / umlal on ARMv7). */
 #define FE_MUL(x, y) ((uint64_t)(x) * (uint32_t)(y))
 
+/* Bounds of the checked build (common/verify.h): every limb a_i below
+ * k 2^(w_i - s), w_i = 26 for even i, 25 for odd i. */
+static inline int fe_limbs_below(const fe *a, uint64_t k, unsigned s)
+{
+    for (int i = 0; i < 10; i++)
+        if ((uint64_t)a->v[i] >= k << (26 - (i & 1) - s)) return 0;
+    return 1;
+}
+#define FE_VERIFY_EXACT(a) fe_limbs_below(a, 1, 0)        /* 2^w_i */
+#define FE_VERIFY_TIGHT(a) fe_limbs_below(a, 65, 6)       /* 2^w_i + 2^(w_i - 6) */
+#define FE_VERIFY_ADD_OUT(a) fe_limbs_below(a, 261, 7)    /* 2.04 * 2^w_i */
+#define FE_VERIFY_LOOSE(a) fe_limbs_below(a, 13, 2)       /* 3.25 * 2^w_i */
+#define FE_VERIFY_MUL_IN(a) FE_VERIFY_LOOSE(a)
+
 /* Packs the ten limbs of a TIGHT a, two per word: limbs[i] = v[2i] |
  * v[2i+1] << 32. fe_from_public undoes it; its input must come from
  * fe_to_public (no checks). Constant time. */
 static inline void fe_to_public(ecx_fe25519 *r, const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
     for (int i = 0; i < 5; i++) r->limbs[i] = (uint64_t)a->v[2 * i] | ((uint64_t)a->v[2 * i + 1] << 32);
 }
 
@@ -51,6 +67,7 @@ static inline void fe_from_public(fe *r, const ecx_fe25519 *a)
         r->v[2 * i] = (uint32_t)a->limbs[i];
         r->v[2 * i + 1] = (uint32_t)(a->limbs[i] >> 32);
     }
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
 /* r = 0, r = 1, r = a: TIGHT. */
@@ -92,6 +109,7 @@ static inline void fe_from_bytes(fe *r, const uint8_t s[32])
     r->v[7] = (fe_load32(s + 22) >> 3) & FE_M25;
     r->v[8] = (fe_load32(s + 25) >> 4) & FE_M26;
     r->v[9] = (fe_load32(s + 28) >> 6) & FE_M25;
+    ECX_VERIFY_CHECK(FE_VERIFY_EXACT(r));
 }
 
 /* Canonical encoding (< p) of a TIGHT a. Constant time.
@@ -100,6 +118,7 @@ static inline void fe_from_bytes(fe *r, const uint8_t s[32])
  * a + 19 q - 2^255 q = a mod p: add 19 q, carry, drop bit 255. */
 static inline void fe_to_bytes(uint8_t s[32], const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
     uint32_t h[10];
     for (int i = 0; i < 10; i++) h[i] = a->v[i];
     uint32_t q = (h[0] + 19) >> 26;
@@ -130,18 +149,24 @@ static inline void fe_to_bytes(uint8_t s[32], const fe *a)
 /* TIGHT a, b -> LOOSE r = a + b (limbs < 2.04 * 2^w_i). */
 static inline void fe_add(fe *r, const fe *a, const fe *b)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(b));
     for (int i = 0; i < 10; i++) r->v[i] = a->v[i] + b->v[i];
+    ECX_VERIFY_CHECK(FE_VERIFY_ADD_OUT(r));
 }
 
 /* TIGHT a, b -> LOOSE r = a - b + 2p (limbs < 3.02 * 2^w_i, never
  * negative since 2p's limbs exceed any TIGHT limb). */
 static inline void fe_sub(fe *r, const fe *a, const fe *b)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(b));
     r->v[0] = a->v[0] + (((uint32_t)1 << 27) - 38) - b->v[0];
     for (int i = 1; i < 10; i++) {
         const uint32_t two_p = i & 1 ? ((uint32_t)1 << 26) - 2 : ((uint32_t)1 << 27) - 2;
         r->v[i] = a->v[i] + two_p - b->v[i];
     }
+    ECX_VERIFY_CHECK(FE_VERIFY_LOOSE(r));
 }
 
 /* LOOSE a -> TIGHT r, same value. Two interleaved carry chains (0 -> 6 and
@@ -151,6 +176,7 @@ static inline void fe_sub(fe *r, const fe *a, const fe *b)
  * time. */
 static inline void fe_carry(fe *r, const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_MUL_IN(a));
     uint32_t h0 = a->v[0], h1 = a->v[1], h2 = a->v[2], h3 = a->v[3], h4 = a->v[4];
     uint32_t h5 = a->v[5], h6 = a->v[6], h7 = a->v[7], h8 = a->v[8], h9 = a->v[9];
     h1 += h0 >> 26; h0 &= FE_M26;   h6 += h5 >> 25; h5 &= FE_M25;
@@ -161,15 +187,18 @@ static inline void fe_carry(fe *r, const fe *a)
     h6 += h5 >> 25; h5 &= FE_M25;   h1 += h0 >> 26; h0 &= FE_M26;
     r->v[0] = h0; r->v[1] = h1; r->v[2] = h2; r->v[3] = h3; r->v[4] = h4;
     r->v[5] = h5; r->v[6] = h6; r->v[7] = h7; r->v[8] = h8; r->v[9] = h9;
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
 /* r = -a = 2p - a, carried. TIGHT -> TIGHT. */
 static inline void fe_neg(fe *r, const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
     fe zero;
     fe_zero(&zero);
     fe_sub(r, &zero, a);
     fe_carry(r, r);
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
 /* Reduces ten 64-bit column sums (each < 2^63.4) to TIGHT limbs. Two
@@ -202,6 +231,8 @@ static inline void fe_reduce64(fe *r, uint64_t h0, uint64_t h1, uint64_t h2, uin
  * 124.5 * 3.25^2 * 2^52 < 2^62.4. */
 static inline void fe_mul(fe *r, const fe *a, const fe *b)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_MUL_IN(a));
+    ECX_VERIFY_CHECK(FE_VERIFY_MUL_IN(b));
     const uint32_t a0 = a->v[0], a1 = a->v[1], a2 = a->v[2], a3 = a->v[3], a4 = a->v[4];
     const uint32_t a5 = a->v[5], a6 = a->v[6], a7 = a->v[7], a8 = a->v[8], a9 = a->v[9];
     const uint32_t b0 = b->v[0], b1 = b->v[1], b2 = b->v[2], b3 = b->v[3], b4 = b->v[4];
@@ -232,6 +263,7 @@ static inline void fe_mul(fe *r, const fe *a, const fe *b)
                   M(a5, b4) + M(a6, b3) + M(a7, b2) + M(a8, b1) + M(a9, b0);
 #undef M
     fe_reduce64(r, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9);
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
 /* The column sums of a^2 (55 products: each cross term once, doubled).
@@ -271,37 +303,47 @@ static inline void fe_mul(fe *r, const fe *a, const fe *b)
 /* r = a^2. LOOSE -> TIGHT. Constant time. */
 static inline void fe_sq(fe *r, const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_MUL_IN(a));
     FE_SQUARE_COLUMNS(a);
     fe_reduce64(r, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9);
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
 /* r = 2 a^2. LOOSE -> TIGHT. The doubled column sums stay below 2^63.4,
  * which fe_reduce64 accepts. Constant time. */
 static inline void fe_sq2(fe *r, const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_LOOSE(a));
     FE_SQUARE_COLUMNS(a);
     fe_reduce64(r, 2 * h0, 2 * h1, 2 * h2, 2 * h3, 2 * h4, 2 * h5, 2 * h6, 2 * h7, 2 * h8, 2 * h9);
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
 /* r = a^(2^n), n >= 1 (n is public). LOOSE -> TIGHT. */
 static inline void fe_sqn(fe *r, const fe *a, unsigned n)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_LOOSE(a));
     fe_sq(r, a);
     for (unsigned i = 1; i < n; i++) fe_sq(r, r);
+    ECX_VERIFY_CHECK(n == 0 || FE_VERIFY_TIGHT(r));
 }
 
 /* r = a c for 0 <= c < 2^20. TIGHT -> TIGHT. Products are < 2^46.1, well
  * within fe_reduce64's range. Constant time. */
 static inline void fe_mul_small(fe *r, const fe *a, uint32_t c)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
+    ECX_VERIFY_CHECK(c < (1u << 20));
     fe_reduce64(r, FE_MUL(a->v[0], c), FE_MUL(a->v[1], c), FE_MUL(a->v[2], c), FE_MUL(a->v[3], c),
                 FE_MUL(a->v[4], c), FE_MUL(a->v[5], c), FE_MUL(a->v[6], c), FE_MUL(a->v[7], c),
                 FE_MUL(a->v[8], c), FE_MUL(a->v[9], c));
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
 /* r = flag ? a : r, flag in {0, 1}. Constant time (mask select). */
 static inline void fe_cmov(fe *r, const fe *a, unsigned flag)
 {
+    ECX_VERIFY_CHECK(flag <= 1);
     const uint32_t mask = ct_barrier_u32(0u - (uint32_t)flag);
     for (int i = 0; i < 10; i++) r->v[i] ^= (r->v[i] ^ a->v[i]) & mask;
 }
@@ -309,6 +351,7 @@ static inline void fe_cmov(fe *r, const fe *a, unsigned flag)
 /* (a, b) = flag ? (b, a) : (a, b), flag in {0, 1}. Constant time. */
 static inline void fe_cswap(fe *a, fe *b, unsigned flag)
 {
+    ECX_VERIFY_CHECK(flag <= 1);
     const uint32_t mask = ct_barrier_u32(0u - (uint32_t)flag);
     for (int i = 0; i < 10; i++) {
         uint32_t t = (a->v[i] ^ b->v[i]) & mask;
@@ -320,6 +363,8 @@ static inline void fe_cswap(fe *a, fe *b, unsigned flag)
 /* 1 if a == b mod p: compares the canonical encodings. Constant time. */
 static inline unsigned fe_equal(const fe *a, const fe *b)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(b));
     uint8_t sa[32], sb[32];
     fe_to_bytes(sa, a);
     fe_to_bytes(sb, b);
@@ -331,6 +376,7 @@ static inline unsigned fe_equal(const fe *a, const fe *b)
 /* 1 if a == 0 mod p. Constant time. */
 static inline unsigned fe_is_zero(const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
     uint8_t s[32];
     fe_to_bytes(s, a);
     uint32_t acc = 0;
@@ -341,6 +387,7 @@ static inline unsigned fe_is_zero(const fe *a)
 /* 1 if the canonical encoding of a is odd. Constant time. */
 static inline unsigned fe_is_negative(const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
     uint8_t s[32];
     fe_to_bytes(s, a);
     return s[0] & 1u;
@@ -358,6 +405,7 @@ static const s30_modulus fe_modulus_s30 = {
  * divsteps. */
 static inline void fe_invert(fe *r, const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
     uint8_t s[32];
     uint32_t w[8];
     s30_int x;
@@ -373,6 +421,7 @@ static inline void fe_invert(fe *r, const fe *a)
         s[4 * i + 3] = (uint8_t)(w[i] >> 24);
     }
     fe_from_bytes(r, s);
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
 #endif

@@ -22,7 +22,9 @@
  *   sc_r2, sc_r3                 limbs29(2^522 mod l), limbs29(2^783 mod l)
  *   sc_rw                        limbs29(2^256 * 2^522 mod l)   (sc_from_wide)
  *   sc_modulus_s30               l in signed 30-bit limbs, pow(l, -1, 2**30)
- * Every function here is constant time.
+ * Every function here is constant time. The conversions (from and to bytes)
+ * wipe their copies of the value before returning: a scalar may be a secret
+ * key or a nonce (tests/test_residue.c scans the stack for what is left).
  */
 #ifndef ECX_BACKEND_U32_SCALAR_H
 #define ECX_BACKEND_U32_SCALAR_H
@@ -35,6 +37,8 @@ typedef struct {
 
 #include "curve25519/scalar.h"
 #include "backend/u32/modinv.h"
+#include "common/constant_time.h"
+#include "common/verify.h"
 
 #define SC_M29 ((uint32_t)0x1fffffff)
 #define SC_L0 ((uint32_t)0x1cf5d3ed)
@@ -86,6 +90,20 @@ static inline void sc_limbs_to_words(uint32_t w[8], const uint32_t v[9])
         w[j] = (v[limb] >> shift) | (v[limb + 1] << (29 - shift));
     }
 }
+
+/* The checked build's bound (common/verify.h): every scalar is stored fully
+ * reduced, 29-bit limbs and a value < l. */
+static inline int sc_verify_reduced(const uint32_t v[9])
+{
+    uint32_t w[8];
+    for (int i = 0; i < 9; i++)
+        if (v[i] > (i < 8 ? SC_M29 : 0xffffffu)) return 0;
+    sc_limbs_to_words(w, v);
+    for (int i = 7; i >= 0; i--)
+        if (w[i] != sc_l_words[i]) return w[i] < sc_l_words[i];
+    return 0;
+}
+#define SC_VERIFY_REDUCED(a) sc_verify_reduced((a)->v)
 
 /* r = a - l if a >= l, else a; for a < 2l with 29-bit limbs. The borrow
  * of the trial subtraction picks the result through a mask. */
@@ -169,6 +187,7 @@ static inline void sc_montmul(uint32_t r[9], const uint32_t a[9], const uint32_t
  * undoes it and trusts its input (no checks). */
 static inline void sc_to_public(ecx_sc25519 *r, const sc *a)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
     for (int i = 0; i < 4; i++) r->limbs[i] = (uint64_t)a->v[2 * i] | ((uint64_t)a->v[2 * i + 1] << 32);
     r->limbs[4] = a->v[8];
 }
@@ -180,6 +199,7 @@ static inline void sc_from_public(sc *r, const ecx_sc25519 *a)
         r->v[2 * i + 1] = (uint32_t)(a->limbs[i] >> 32);
     }
     r->v[8] = (uint32_t)a->limbs[4];
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* r = 0 (all-zero limbs in Montgomery form too), r = 1 (R mod l). */
@@ -207,7 +227,10 @@ static inline unsigned sc_from_bytes(sc *r, const uint8_t s[32])
     sc_montmul(r->v, limbs, sc_r2); /* s R^2 / R = s R */
     const uint32_t mask = ct_barrier_u32(0u - borrow);
     for (int i = 0; i < 9; i++) r->v[i] &= mask;
+    ct_wipe(w, sizeof w);
+    ct_wipe(limbs, sizeof limbs);
     return borrow;
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* r = s mod l for any 256-bit s (Montgomery multiplication accepts a first
@@ -218,6 +241,9 @@ static inline void sc_from_bytes_reduce(sc *r, const uint8_t s[32])
     sc_load_words(w, s);
     sc_words_to_limbs(limbs, w);
     sc_montmul(r->v, limbs, sc_r2);
+    ct_wipe(w, sizeof w);
+    ct_wipe(limbs, sizeof limbs);
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* r = lo + hi 2^256 mod l from 64 little-endian bytes:
@@ -233,11 +259,18 @@ static inline void sc_from_wide(sc *r, const uint8_t s[64])
     sc_montmul(x.v, lo, sc_r2);
     sc_montmul(y.v, hi, sc_rw);
     sc_add(r, &x, &y);
+    ct_wipe(w, sizeof w);
+    ct_wipe(lo, sizeof lo);
+    ct_wipe(hi, sizeof hi);
+    ct_wipe(&x, sizeof x);
+    ct_wipe(&y, sizeof y);
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* s = canonical little-endian encoding of a (< l): x R / R = x. */
 static inline void sc_to_bytes(uint8_t s[32], const sc *a)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
     static const uint32_t one[9] = {1};
     uint32_t v[9], w[8];
     sc_montmul(v, a->v, one);
@@ -248,12 +281,16 @@ static inline void sc_to_bytes(uint8_t s[32], const sc *a)
         s[4 * i + 2] = (uint8_t)(w[i] >> 16);
         s[4 * i + 3] = (uint8_t)(w[i] >> 24);
     }
+    ct_wipe(v, sizeof v);
+    ct_wipe(w, sizeof w);
 }
 
 /* r = a + b mod l: limb sums with carries (a + b < 2l < 2^261), then one
  * conditional subtraction. */
 static inline void sc_add(sc *r, const sc *a, const sc *b)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(b));
     uint32_t s[9], c = 0;
     for (int i = 0; i < 9; i++) {
         c += a->v[i] + b->v[i];
@@ -261,11 +298,14 @@ static inline void sc_add(sc *r, const sc *a, const sc *b)
         c >>= 29;
     }
     sc_reduce_once(r->v, s);
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* r = a - b mod l: subtract, then add l back under the borrow mask. */
 static inline void sc_sub(sc *r, const sc *a, const sc *b)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(b));
     uint32_t d[9], borrow = 0, c = 0;
     for (int i = 0; i < 9; i++) {
         uint32_t x = a->v[i] - b->v[i] - borrow;
@@ -278,26 +318,34 @@ static inline void sc_sub(sc *r, const sc *a, const sc *b)
         r->v[i] = c & SC_M29;
         c >>= 29;
     }
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* r = -a mod l (0 stays 0). */
 static inline void sc_neg(sc *r, const sc *a)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
     sc zero;
     sc_zero(&zero);
     sc_sub(r, &zero, a);
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* r = a b (Montgomery: (x R)(y R) / R = x y R). */
 static inline void sc_mul(sc *r, const sc *a, const sc *b)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(b));
     sc_montmul(r->v, a->v, b->v);
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* r = a^2. */
 static inline void sc_sq(sc *r, const sc *a)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
     sc_montmul(r->v, a->v, a->v);
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* r = 1/a mod l, 1/0 = 0. safegcd inverts the stored value x R as a plain
@@ -305,6 +353,7 @@ static inline void sc_sq(sc *r, const sc *a)
  * R^3 / (x R) / R = R / x, the Montgomery form of 1/x. */
 static inline void sc_invert(sc *r, const sc *a)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
     s30_int x;
     uint32_t w[8], limbs[9];
     sc_limbs_to_words(w, a->v);
@@ -313,18 +362,24 @@ static inline void sc_invert(sc *r, const sc *a)
     s30_to_u32x8(w, &x);
     sc_words_to_limbs(limbs, w);
     sc_montmul(r->v, limbs, sc_r3);
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* r = flag ? a : r, flag in {0, 1}. */
 static inline void sc_cmov(sc *r, const sc *a, unsigned flag)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
+    ECX_VERIFY_CHECK(flag <= 1);
     const uint32_t mask = ct_barrier_u32(0u - (uint32_t)flag);
     for (int i = 0; i < 9; i++) r->v[i] ^= (r->v[i] ^ a->v[i]) & mask;
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* Values are fully reduced, so comparisons are limb by limb. */
 static inline unsigned sc_is_zero(const sc *a)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
     uint32_t acc = 0;
     for (int i = 0; i < 9; i++) acc |= a->v[i];
     return (unsigned)(((acc | (0u - acc)) >> 31) ^ 1u); /* 1 iff acc == 0 */
@@ -332,6 +387,8 @@ static inline unsigned sc_is_zero(const sc *a)
 
 static inline unsigned sc_equal(const sc *a, const sc *b)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(b));
     uint32_t acc = 0;
     for (int i = 0; i < 9; i++) acc |= a->v[i] ^ b->v[i];
     return (unsigned)(((acc | (0u - acc)) >> 31) ^ 1u); /* 1 iff acc == 0 */

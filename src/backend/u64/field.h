@@ -36,14 +36,27 @@ typedef struct {
 #include "curve25519/field.h"
 #include "backend/u64/modinv.h"
 #include "common/bytes.h"
+#include "common/verify.h"
 
 __extension__ typedef unsigned __int128 fe_u128;
 
 #define FE_M51 ((uint64_t)0x7FFFFFFFFFFFF)
 
+/* Bounds of the checked build (common/verify.h): limbs below a bound. */
+static inline int fe_limbs_below(const fe *a, uint64_t bound)
+{
+    return a->v[0] < bound && a->v[1] < bound && a->v[2] < bound && a->v[3] < bound && a->v[4] < bound;
+}
+#define FE_VERIFY_EXACT(a) fe_limbs_below(a, (uint64_t)1 << 51)
+#define FE_VERIFY_TIGHT(a) fe_limbs_below(a, ((uint64_t)1 << 51) + ((uint64_t)1 << 15))
+#define FE_VERIFY_ADD_OUT(a) fe_limbs_below(a, ((uint64_t)1 << 52) + ((uint64_t)1 << 16))
+#define FE_VERIFY_LOOSE(a) fe_limbs_below(a, (uint64_t)1 << 53)
+#define FE_VERIFY_MUL_IN(a) fe_limbs_below(a, (uint64_t)1 << 54)
+
 /* Copies the five limbs verbatim; only TIGHT values may cross. */
 static inline void fe_to_public(ecx_fe25519 *r, const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
     memcpy(r->limbs, a->v, sizeof a->v);
 }
 
@@ -51,6 +64,7 @@ static inline void fe_to_public(ecx_fe25519 *r, const fe *a)
 static inline void fe_from_public(fe *r, const ecx_fe25519 *a)
 {
     memcpy(r->v, a->limbs, sizeof r->v);
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
 static inline void fe_zero(fe *r)
@@ -81,6 +95,7 @@ static inline void fe_from_bytes(fe *r, const uint8_t s[32])
     r->v[2] = (w1 >> 38 | w2 << 26) & FE_M51;
     r->v[3] = (w2 >> 25 | w3 << 39) & FE_M51;
     r->v[4] = (w3 >> 12) & FE_M51;
+    ECX_VERIFY_CHECK(FE_VERIFY_EXACT(r));
 }
 
 /* The unique representative t of a mod p, t < p, limbs < 2^51, for TIGHT a.
@@ -121,6 +136,7 @@ static inline void fe_freeze(uint64_t t[5], const fe *a)
 /* Canonical encoding (< p) of a TIGHT a. Constant time. */
 static inline void fe_to_bytes(uint8_t s[32], const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
     uint64_t t[5];
 
     fe_freeze(t, a);
@@ -133,21 +149,27 @@ static inline void fe_to_bytes(uint8_t s[32], const fe *a)
 /* TIGHT a, b -> LOOSE a + b (limbs < 2^52 + 2^16), no carries. */
 static inline void fe_add(fe *r, const fe *a, const fe *b)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(b));
     int i;
     for (i = 0; i < 5; i++) {
         r->v[i] = a->v[i] + b->v[i];
     }
+    ECX_VERIFY_CHECK(FE_VERIFY_ADD_OUT(r));
 }
 
 /* TIGHT a, b -> LOOSE a + 2p - b (limbs < 2^53), no carries. Adding 2p keeps
  * every limb non-negative without a borrow chain. */
 static inline void fe_sub(fe *r, const fe *a, const fe *b)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(b));
     r->v[0] = (a->v[0] + 0xFFFFFFFFFFFDAu) - b->v[0]; /* 2 (2^51 - 19) */
     r->v[1] = (a->v[1] + 0xFFFFFFFFFFFFEu) - b->v[1]; /* 2 (2^51 - 1) */
     r->v[2] = (a->v[2] + 0xFFFFFFFFFFFFEu) - b->v[2];
     r->v[3] = (a->v[3] + 0xFFFFFFFFFFFFEu) - b->v[3];
     r->v[4] = (a->v[4] + 0xFFFFFFFFFFFFEu) - b->v[4];
+    ECX_VERIFY_CHECK(FE_VERIFY_LOOSE(r));
 }
 
 /* Limbs < 2^54 (LOOSE or better) -> TIGHT, same value mod p. All five carries
@@ -156,6 +178,7 @@ static inline void fe_sub(fe *r, const fe *a, const fe *b)
  * TIGHT. */
 static inline void fe_carry(fe *r, const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_MUL_IN(a));
     uint64_t c0 = a->v[0] >> 51, c1 = a->v[1] >> 51, c2 = a->v[2] >> 51;
     uint64_t c3 = a->v[3] >> 51, c4 = a->v[4] >> 51;
 
@@ -164,15 +187,18 @@ static inline void fe_carry(fe *r, const fe *a)
     r->v[2] = (a->v[2] & FE_M51) + c1;
     r->v[3] = (a->v[3] & FE_M51) + c2;
     r->v[4] = (a->v[4] & FE_M51) + c3;
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
 /* TIGHT -> TIGHT: r = 2p - a, then carried. */
 static inline void fe_neg(fe *r, const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
     fe z, t;
     fe_zero(&z);
     fe_sub(&t, &z, a);
     fe_carry(r, &t);
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
 /* Carries the five 128-bit column sums of a product into TIGHT limbs.
@@ -210,6 +236,8 @@ static inline void fe_reduce_columns(fe *r, fe_u128 c0, fe_u128 c1, fe_u128 c2, 
  * in 64 bits). */
 static inline void fe_mul(fe *r, const fe *a, const fe *b)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_MUL_IN(a));
+    ECX_VERIFY_CHECK(FE_VERIFY_MUL_IN(b));
     const uint64_t a0 = a->v[0], a1 = a->v[1], a2 = a->v[2], a3 = a->v[3], a4 = a->v[4];
     const uint64_t b0 = b->v[0], b1 = b->v[1], b2 = b->v[2], b3 = b->v[3], b4 = b->v[4];
     const uint64_t b1_19 = 19 * b1, b2_19 = 19 * b2, b3_19 = 19 * b3, b4_19 = 19 * b4;
@@ -225,6 +253,7 @@ static inline void fe_mul(fe *r, const fe *a, const fe *b)
          (fe_u128)a4 * b4_19;
     c4 = (fe_u128)a0 * b4 + (fe_u128)a1 * b3 + (fe_u128)a2 * b2 + (fe_u128)a3 * b1 + (fe_u128)a4 * b0;
     fe_reduce_columns(r, c0, c1, c2, c3, c4);
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
 /* The five column sums of a^2 (15 products). Limbs < 2^54: 2 a_i < 2^55 and
@@ -245,9 +274,11 @@ static inline void fe_sq_columns(const fe *a, fe_u128 c[5])
 /* r = a^2. Limbs < 2^54 in, TIGHT out. */
 static inline void fe_sq(fe *r, const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_MUL_IN(a));
     fe_u128 c[5];
     fe_sq_columns(a, c);
     fe_reduce_columns(r, c[0], c[1], c[2], c[3], c[4]);
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
 /* r = 2 a^2. LOOSE (limbs < 2^53) in, TIGHT out. Column 4 of a^2 is then
@@ -256,6 +287,7 @@ static inline void fe_sq(fe *r, const fe *a)
  * bound is 2^53 and not 2^54). */
 static inline void fe_sq2(fe *r, const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_LOOSE(a));
     fe_u128 c[5];
     int i;
     fe_sq_columns(a, c);
@@ -263,30 +295,37 @@ static inline void fe_sq2(fe *r, const fe *a)
         c[i] <<= 1;
     }
     fe_reduce_columns(r, c[0], c[1], c[2], c[3], c[4]);
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
 /* r = a^(2^n), n >= 1 (n = 0 copies). LOOSE in, TIGHT out. The loop count is
  * public. */
 static inline void fe_sqn(fe *r, const fe *a, unsigned n)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_LOOSE(a));
     fe t = *a;
     while (n-- > 0) {
         fe_sq(&t, &t);
     }
     *r = t;
+    ECX_VERIFY_CHECK(n == 0 || FE_VERIFY_TIGHT(r));
 }
 
 /* r = a c for 0 <= c < 2^20, TIGHT -> TIGHT. Products are < 2^72, so the
  * columns are 128-bit; the top carry is < 2^22 and 19 times it fits easily. */
 static inline void fe_mul_small(fe *r, const fe *a, uint32_t c)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
+    ECX_VERIFY_CHECK(c < (1u << 20));
     fe_reduce_columns(r, (fe_u128)a->v[0] * c, (fe_u128)a->v[1] * c, (fe_u128)a->v[2] * c,
                       (fe_u128)a->v[3] * c, (fe_u128)a->v[4] * c);
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
 /* r = flag ? a : r, flag in {0, 1}; constant time (mask select). */
 static inline void fe_cmov(fe *r, const fe *a, unsigned flag)
 {
+    ECX_VERIFY_CHECK(flag <= 1);
     uint64_t mask = ct_barrier_u64((uint64_t)0 - (uint64_t)flag);
     int i;
     for (i = 0; i < 5; i++) {
@@ -297,6 +336,7 @@ static inline void fe_cmov(fe *r, const fe *a, unsigned flag)
 /* Swaps a and b when flag = 1; constant time. */
 static inline void fe_cswap(fe *a, fe *b, unsigned flag)
 {
+    ECX_VERIFY_CHECK(flag <= 1);
     uint64_t mask = ct_barrier_u64((uint64_t)0 - (uint64_t)flag);
     int i;
     for (i = 0; i < 5; i++) {
@@ -316,6 +356,8 @@ static inline unsigned fe_word_is_zero(uint64_t x)
  * forms). */
 static inline unsigned fe_equal(const fe *a, const fe *b)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(b));
     uint64_t ta[5], tb[5], x = 0;
     int i;
     fe_freeze(ta, a);
@@ -329,6 +371,7 @@ static inline unsigned fe_equal(const fe *a, const fe *b)
 /* 1 if a = 0 (mod p), including the non-canonical p itself; constant time. */
 static inline unsigned fe_is_zero(const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
     uint64_t t[5];
     fe_freeze(t, a);
     return fe_word_is_zero(t[0] | t[1] | t[2] | t[3] | t[4]);
@@ -338,6 +381,7 @@ static inline unsigned fe_is_zero(const fe *a)
  * constant time. */
 static inline unsigned fe_is_negative(const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
     uint64_t t[5];
     fe_freeze(t, a);
     return (unsigned)(t[0] & 1);
@@ -357,6 +401,7 @@ static const modinv64_modinfo fe_modinfo = {
  * modinv64, which fe_freeze provides (so the non-canonical p inverts to 0). */
 static inline void fe_invert(fe *r, const fe *a)
 {
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
     uint64_t t[5];
     modinv64_signed62 x;
     uint64_t x0, x1, x2, x3, x4;
@@ -380,6 +425,7 @@ static inline void fe_invert(fe *r, const fe *a)
     r->v[2] = (x1 >> 40 | x2 << 22) & FE_M51;
     r->v[3] = (x2 >> 29 | x3 << 33) & FE_M51;
     r->v[4] = (x3 >> 18 | x4 << 44) & FE_M51;
+    ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
 #endif

@@ -19,7 +19,9 @@
  * defined, the portable C below runs. Both give identical results.
  *
  * All functions are constant time: no branch and no memory index depends on
- * scalar values.
+ * scalar values. The conversions (from and to bytes) wipe their copies of the
+ * value before returning: a scalar may be a secret key or a nonce
+ * (tests/test_residue.c scans the stack for what is left).
  *
  * Constants were derived with python3 (l as above, R = 2**256):
  *   SC_L    = l                          (limbs of l)
@@ -43,6 +45,8 @@ typedef struct {
 #include "curve25519/scalar.h"
 #include "backend/u64/modinv.h"
 #include "common/bytes.h"
+#include "common/constant_time.h"
+#include "common/verify.h"
 
 __extension__ typedef unsigned __int128 sc_u128;
 
@@ -54,6 +58,16 @@ static const uint64_t SC_R2[4] = {0xA40611E3449C0F01u, 0xD00E1BA768859347u, 0xCE
                                   0x0399411B7C309A3Du};
 static const uint64_t SC_R3[4] = {0x2A9E49687B83A2DBu, 0x278324E6AEF7F3ECu, 0x8065DC6C04EC5B65u,
                                   0x0E530B773599CEC7u};
+
+/* The checked build's bound (common/verify.h): every scalar is stored fully
+ * reduced, limbs < l. */
+static inline int sc_verify_reduced(const uint64_t v[4])
+{
+    for (int i = 3; i >= 0; i--)
+        if (v[i] != SC_L[i]) return v[i] < SC_L[i];
+    return 0;
+}
+#define SC_VERIFY_REDUCED(a) sc_verify_reduced((a)->v)
 
 static const modinv64_modinfo sc_modinfo = {
     {{0x1812631A5CF5D3ED, 0x137BE77A8BDE7359, 1, 0, 16}},
@@ -337,6 +351,7 @@ static inline void sc_montmul(uint64_t r[4], const uint64_t a[4], const uint64_t
 /* Copies the four limbs (Montgomery form, < l); limbs[4] = 0. */
 static inline void sc_to_public(ecx_sc25519 *r, const sc *a)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
     memcpy(r->limbs, a->v, sizeof a->v);
     r->limbs[4] = 0;
 }
@@ -345,6 +360,7 @@ static inline void sc_to_public(ecx_sc25519 *r, const sc *a)
 static inline void sc_from_public(sc *r, const ecx_sc25519 *a)
 {
     memcpy(r->v, a->limbs, sizeof r->v);
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 static inline void sc_zero(sc *r)
@@ -376,7 +392,9 @@ static inline unsigned sc_from_bytes(sc *r, const uint8_t s[32])
         x[i] &= mask;
     }
     sc_montmul(r->v, x, SC_R2);
+    ct_wipe(x, sizeof x);
     return (unsigned)(mask & 1);
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* r = s mod l for any 256-bit s: montmul(s, R^2) = s R mod l; s R^2 < l 2^256
@@ -389,6 +407,8 @@ static inline void sc_from_bytes_reduce(sc *r, const uint8_t s[32])
         x[i] = load64_le(s + 8 * i);
     }
     sc_montmul(r->v, x, SC_R2);
+    ct_wipe(x, sizeof x);
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* r = s mod l for a 512-bit little-endian s = lo + hi 2^256:
@@ -406,11 +426,17 @@ static inline void sc_from_wide(sc *r, const uint8_t s[64])
     sc_montmul(a.v, lo, SC_R2);
     sc_montmul(b.v, hi, SC_R3);
     sc_add(r, &a, &b);
+    ct_wipe(lo, sizeof lo);
+    ct_wipe(hi, sizeof hi);
+    ct_wipe(&a, sizeof a);
+    ct_wipe(&b, sizeof b);
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* Canonical encoding (< l): leaves Montgomery form by REDC of (aR, 0). */
 static inline void sc_to_bytes(uint8_t s[32], const sc *a)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
     uint64_t t[8] = {a->v[0], a->v[1], a->v[2], a->v[3], 0, 0, 0, 0};
     uint64_t x[4];
     int i;
@@ -418,11 +444,15 @@ static inline void sc_to_bytes(uint8_t s[32], const sc *a)
     for (i = 0; i < 4; i++) {
         store64_le(s + 8 * i, x[i]);
     }
+    ct_wipe(t, sizeof t);
+    ct_wipe(x, sizeof x);
 }
 
 /* r = a + b mod l; a + b < 2l < 2^254 never carries out of 256 bits. */
 static inline void sc_add(sc *r, const sc *a, const sc *b)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(b));
     uint64_t x[4];
     sc_u128 c = 0;
     int i;
@@ -431,11 +461,14 @@ static inline void sc_add(sc *r, const sc *a, const sc *b)
         x[i] = (uint64_t)c;
     }
     sc_cond_sub_l(r->v, x);
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* r = a - b mod l: subtract, then add l back under the borrow mask. */
 static inline void sc_sub(sc *r, const sc *a, const sc *b)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(b));
     uint64_t x[4], mask;
     sc_u128 d = 0;
     int i;
@@ -449,21 +482,27 @@ static inline void sc_sub(sc *r, const sc *a, const sc *b)
         d = (d >> 64) + x[i] + (SC_L[i] & mask);
         r->v[i] = (uint64_t)d;
     }
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* r = -a mod l (0 stays 0). */
 static inline void sc_neg(sc *r, const sc *a)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
     sc z;
     sc_zero(&z);
     sc_sub(r, &z, a);
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* Montgomery product: (aR)(bR)R^-1 = abR. Forced inline with the assembly
  * (SC_MUL_INLINE) so that operands and result need not pass through memory. */
 SC_MUL_INLINE void sc_mul(sc *r, const sc *a, const sc *b)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(b));
     sc_montmul(r->v, a->v, b->v);
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 #if SC_MONTMUL_ASM
@@ -471,7 +510,9 @@ SC_MUL_INLINE void sc_mul(sc *r, const sc *a, const sc *b)
  * squaring would save six of its 24 products, not worth a second routine). */
 SC_MUL_INLINE void sc_sq(sc *r, const sc *a)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
     sc_montmul(r->v, a->v, a->v);
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 #else
 /* Montgomery square: the six cross products are computed once and doubled
@@ -535,32 +576,41 @@ static inline void sc_sq(sc *r, const sc *a)
  * form of the inverse, so no conversion multiplication is needed. */
 static inline void sc_invert(sc *r, const sc *a)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
     modinv64_signed62 x;
     modinv64_from_u64x4(&x, a->v);
     modinv64_scaled(&x, &sc_inv_scale, &sc_modinfo);
     modinv64_to_u64x4(r->v, &x);
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* r = flag ? a : r, flag in {0, 1}; constant time (mask select). */
 static inline void sc_cmov(sc *r, const sc *a, unsigned flag)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
+    ECX_VERIFY_CHECK(flag <= 1);
     uint64_t mask = ct_barrier_u64((uint64_t)0 - (uint64_t)flag);
     int i;
     for (i = 0; i < 4; i++) {
         r->v[i] ^= (r->v[i] ^ a->v[i]) & mask;
     }
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
 /* Values are fully reduced, so zero and equality are limb tests; constant
  * time (OR of words, then a branch-free word-is-zero). */
 static inline unsigned sc_is_zero(const sc *a)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
     uint64_t x = a->v[0] | a->v[1] | a->v[2] | a->v[3];
     return (unsigned)(1 ^ ((x | (0 - x)) >> 63));
 }
 
 static inline unsigned sc_equal(const sc *a, const sc *b)
 {
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
+    ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(b));
     uint64_t x = (a->v[0] ^ b->v[0]) | (a->v[1] ^ b->v[1]) | (a->v[2] ^ b->v[2]) | (a->v[3] ^ b->v[3]);
     return (unsigned)(1 ^ ((x | (0 - x)) >> 63));
 }
