@@ -14,6 +14,7 @@
 static const char *const ops[] = {
     "f25519/mul", "f25519/sq", "f25519/invert", "sc25519/mul",
     "ed25519/sign", "ed25519/verify", "edwards/mul_base",
+    "ed25519/verify_batch/64", "edwards/mul_var", "edwards/msm/1024",
 };
 
 static uint8_t fold(const uint8_t *p, size_t n)
@@ -30,6 +31,60 @@ static void seed_bytes(uint8_t *p, size_t n, uint8_t k)
         p[i] = (uint8_t)(k + 13u * i);
     if (n == 32)
         p[31] &= 0x0f; /* below l, so valid as a scalar too */
+}
+
+/* verify_batch/64: 64 signatures of 64 different messages under one key,
+ * verified as one batch n times (the weights' seed changes each time);
+ * digest = the first signature. */
+static int run_verify_batch(const struct ecx_backend *be, unsigned long n, const uint8_t sk[64],
+                            const uint8_t pk[32], uint8_t digest[64])
+{
+    enum { BATCH = 64 };
+    static uint8_t sigs[BATCH][64], msgs[BATCH][32];
+    const uint8_t *sp[BATCH], *mp[BATCH], *pp[BATCH];
+    size_t lens[BATCH];
+    for (int i = 0; i < BATCH; i++) {
+        seed_bytes(msgs[i], 32, (uint8_t)(i + 3));
+        be->ed25519_sign(sigs[i], msgs[i], 32, sk);
+        sp[i] = sigs[i];
+        mp[i] = msgs[i];
+        pp[i] = pk;
+        lens[i] = 32;
+    }
+    uint8_t seed[32];
+    seed_bytes(seed, 32, 99);
+    for (unsigned long i = 0; i < n; i++) {
+        seed[0] = (uint8_t)i;
+        if (be->ed25519_verify_batch(BATCH, sp, mp, lens, pp, NULL, seed) != 0) {
+            fprintf(stderr, "opcount: verify_batch failed\n");
+            return 1;
+        }
+    }
+    memcpy(digest, sigs[0], 64);
+    return 0;
+}
+
+/* msm/1024: sum [s_i] P_i over 1024 points [k]B and scalars, n times; out =
+ * the result. */
+static int run_msm(const struct ecx_backend *be, unsigned long n, const uint8_t a[32], uint8_t out[32])
+{
+    enum { POINTS = 1024 };
+    static uint8_t scalars[POINTS][32], points[POINTS][32];
+    for (int i = 0; i < POINTS; i++) {
+        seed_bytes(scalars[i], 32, (uint8_t)(i * 7 + 1));
+        scalars[i][0] ^= (uint8_t)(i >> 8);
+        seed_bytes(points[i], 32, (uint8_t)(i + 5));
+        points[i][1] ^= (uint8_t)(i >> 8);
+        be->edwards->mul_base(points[i], points[i]);
+    }
+    memcpy(out, a, 32);
+    for (unsigned long i = 0; i < n; i++) {
+        memcpy(scalars[0], out, 32);
+        scalars[0][31] &= 0x0f;
+        if (be->edwards->msm_vartime(out, POINTS, (const uint8_t(*)[32])scalars, (const uint8_t(*)[32])points) != 0)
+            return 1;
+    }
+    return 0;
 }
 
 static int usage(const char *msg)
@@ -104,11 +159,26 @@ int main(int argc, char **argv)
                 zip215 = (unsigned)rc & 1u; /* stays 0: strict rules */
                 sig[0] ^= (uint8_t)rc;
             }
+        } else if (strcmp(op + 8, "verify_batch/64") == 0) {
+            if (run_verify_batch(be, n, sk, pk, out) != 0) return 1;
+            memcpy(sig, out, 64);
         } else {
             return usage("unknown op");
         }
         memcpy(out, sig, 64);
         outlen = 64;
+    } else if (strcmp(op, "edwards/mul_var") == 0) {
+        uint8_t p[32];
+        be->edwards->mul_base(p, b);
+        memcpy(out, a, 32);
+        for (unsigned long i = 0; i < n; i++) { /* [s]P, the result the next point */
+            if (be->edwards->mul_var(p, out, p) != 0) return 1;
+            out[31] = 0;
+            memcpy(out, p, 31);
+        }
+        memcpy(out, p, 32);
+    } else if (strcmp(op, "edwards/msm/1024") == 0) {
+        if (run_msm(be, n, a, out) != 0) return 1;
     } else if (strcmp(op, "edwards/mul_base") == 0) {
         memcpy(out, a, 32);
         for (unsigned long i = 0; i < n; i++) be->edwards->mul_base(out, out);

@@ -42,7 +42,9 @@ native_packages=(
 # only recommends: without it nothing links. libsimde-dev: portable versions
 # of the vector intrinsics, so vector code also runs natively and under
 # valgrind where the real ISA cannot. chromium: headless rendering of
-# ecbench --report (tests/test_bench_report.sh).
+# ecbench --report (tests/test_bench_report.sh). g++-*-linux-gnu* and
+# libbenchmark-dev:arm64/armhf: ecbench in the cross builds (a smoke test
+# under qemu).
 test_packages=(
   valgrind qemu-user libclang-rt-14-dev libsimde-dev
   chromium
@@ -50,6 +52,7 @@ test_packages=(
   gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
   libsodium-dev:arm64 libgmp-dev:arm64
   libsodium-dev:armhf libgmp-dev:armhf
+  g++-aarch64-linux-gnu g++-arm-linux-gnueabihf libbenchmark-dev:arm64 libbenchmark-dev:armhf
 )
 
 packages=("${native_packages[@]}")

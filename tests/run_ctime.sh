@@ -4,7 +4,9 @@
 # branch or memory index computed from a secret is reported; then, where it
 # is built, BUILD_DIR/tests/test_ctime_ifma_standin, the same check of the
 # ifma backend's vector code built for AVX2 with a stand-in for the two
-# IFMA instructions (valgrind has no AVX-512; docs/vector.md).
+# IFMA instructions (valgrind has no AVX-512; docs/vector.md), and
+# BUILD_DIR/tests/test_ctime_neon_simde, the neon backend's code on SIMDe's
+# portable NEON intrinsics (x86-64; docs/neon.md).
 #   tests/run_ctime.sh BUILD_DIR
 # The last line is "test_ctime: N passed, N failed": the programs' own
 # counts, plus one failure per valgrind error (each error is a place where a
@@ -74,6 +76,10 @@ if [ -x "$standin" ]; then
   run_one "$standin"
 else
   echo "note: $standin not built (no ifma backend in this build): the ifma vector code is not checked here"
+fi
+neon_simde=$1/tests/test_ctime_neon_simde
+if [ -x "$neon_simde" ]; then
+  run_one "$neon_simde"
 fi
 echo "test_ctime: $total_passed passed, $total_failed failed"
 [ "$total_failed" -eq 0 ]

@@ -63,7 +63,7 @@
 
 #define ROUNDS 3
 
-#ifdef ECX_CTIME_IFMA_STANDIN
+#if defined(ECX_CTIME_IFMA_STANDIN) || defined(ECX_CTIME_NEON_SIMDE)
 #define ECX_CTIME_STANDIN 1
 #else
 #define ECX_CTIME_STANDIN 0
@@ -529,6 +529,13 @@ int main(void)
     names[0] = "ifma";
     n = 1;
     printf("ifma: the AVX2 stand-in build of its vector code (IFMA instructions emulated)\n");
+#endif
+#ifdef ECX_CTIME_NEON_SIMDE
+    /* Only the neon backend of the SIMDe test library (docs/neon.md): the
+     * rest is test_ctime's. */
+    names[0] = "neon";
+    n = 1;
+    printf("neon: its NEON code on SIMDe's portable intrinsics (x86-64)\n");
 #endif
     for (size_t k = 0; k < sizeof known / sizeof known[0] && !ECX_CTIME_STANDIN; k++) {
         int usable = 0;

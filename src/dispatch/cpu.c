@@ -24,6 +24,11 @@ static unsigned probe_hardware(void)
     const X86Info info = GetX86Info();
     if (info.features.avx2 != 0) features |= ECXI_CPU_AVX2;
     if (info.features.avx512ifma != 0 && info.features.avx512vl != 0) features |= ECXI_CPU_IFMA;
+#ifdef ECXI_CPU_NEON_SIMDE
+    /* Only in the test library ecx_neon_simde (meson.build, docs/neon.md),
+     * whose neon backend runs SIMDe's portable NEON on any x86-64. */
+    features |= ECXI_CPU_NEON;
+#endif
 #elif defined(__aarch64__)
     features |= ECXI_CPU_NEON; /* Advanced SIMD is architectural on AArch64. */
 #elif defined(__arm__) && defined(AT_HWCAP)

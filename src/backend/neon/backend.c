@@ -1,0 +1,31 @@
+/* The neon backend's translation unit (built with NEON enabled, selected
+ * only where the CPU probe reports NEON: always on AArch64, HWCAP_NEON on
+ * ARMv7). Its serial partner (DESIGN.md) is u64 on AArch64 and u32 on
+ * 32-bit ARM, whose 32 x 32 -> 64-bit products are NEON's too; then the
+ * 4-way field in radix 2^25.5 (field4.h, the vector contract's part 1),
+ * the vector layer's point formulas and kernels (src/backend/vector/), the
+ * generic code and the operations table. The kernels run the fixed-base
+ * multiplication of signing and key generation, the constant-time
+ * variable-base multiplication, the double-base multiplication of
+ * verification, Straus's and Pippenger's multiscalar multiplications (and
+ * so batch verification), the paired square roots of batch decoding and
+ * fe_mul_x4 4-way; everything else is the partner's code compiled here.
+ *
+ * ECXI_NEON_PARTNER_U32 picks the u32 partner elsewhere (the x86-64 build
+ * on SIMDe's NEON, ECXI_NEON_SIMDE, which tests the ARMv7 arrangement under
+ * valgrind; docs/neon.md). */
+#if defined(__arm__) || defined(ECXI_NEON_PARTNER_U32)
+#include "backend/u32/field.h"
+#include "backend/u32/scalar.h"
+#include "backend/u32/p256.h"
+#else
+#include "backend/u64/field.h"
+#include "backend/u64/scalar.h"
+#include "backend/u64/p256.h"
+#endif
+#include "backend/neon/field4.h"
+#include "backend/vector/edwards4.h"
+#include "backend/vector/kernels.h"
+#include "curve25519/backend_impl.h"
+
+ECXI_DEFINE_BACKEND(neon, ECXI_CPU_NEON)
