@@ -30,7 +30,12 @@ expect "report counts it" grep -qx 'setup: 7 passed, 1 failed' "$tmp/report"
 expect "other checks still pass" grep -q 'check aarch64-linux-gnu-gcc: ok' "$tmp/broken.out"
 
 # A non-root user with a missing package: told what to run, exit 1.
-if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
+# The case needs a user who can run bash at all: in a chroot whose root
+# directory is mode 700 (fresh-machine's debootstrap root) nobody cannot.
+if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1 \
+   && ! su nobody -s /bin/bash -c true >/dev/null 2>&1; then
+  echo "test_setup: user nobody cannot run /bin/bash here ($(su nobody -s /bin/bash -c true 2>&1 | head -1)); the non-root case is skipped"
+elif [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
   cp scripts/setup.sh "$tmp/setup.sh" && chmod 755 "$tmp" "$tmp/setup.sh"
   su nobody -s /bin/bash -c "ECX_SETUP_EXTRA_PACKAGES=ecx-no-such-package bash $tmp/setup.sh" >"$tmp/user.out" 2>&1; rc=$?
   expect "non-root with a missing package exits 1" test $rc -eq 1
