@@ -9,12 +9,8 @@
 # Usage: test_bench_baseline.sh ECBENCH
 # Last line: "test_bench_baseline: N passed, N failed".
 ecbench=$1
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL test_bench_baseline: $*" >&2; }
-work=$(mktemp -d "${TMPDIR:-/tmp}/ecx-baseline.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/script_checks.sh"
+checks_begin test_bench_baseline
 run() {  # run OUTPUT ARGS...: a short run of two rows
     out=$1; shift
     "$ecbench" --benchmark_filter='(sc25519/mul|sc25519/add)$' --benchmark_min_time=0.01 --repetitions=5 \
@@ -67,5 +63,4 @@ run "$work/missing.out" --baseline=nothing-here
 run "$work/badname.out" --save-baseline=../escape
 [ $? -eq 2 ] && pass || fail "a baseline name with a path was accepted"
 
-echo "test_bench_baseline: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_end

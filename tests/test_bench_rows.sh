@@ -9,41 +9,25 @@
 # Last line: "test_bench_rows: N passed, N failed".
 ecbench=$1
 list=$2
-passed=0
-failed=0
-check() { # check NAME STATUS
-    if [ "$2" -eq 0 ]; then
-        passed=$((passed + 1))
-    else
-        echo "test_bench_rows: FAILED: $1" >&2
-        failed=$((failed + 1))
-    fi
-}
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/script_checks.sh"
+checks_begin test_bench_rows
 export LC_ALL=C
 
-grep -v '^#' "$list" > "$tmp/want"
-"$ecbench" --backend=u32 --benchmark_list_tests 2>/dev/null | sed 's|^u32/|BACKEND/|' | sort > "$tmp/u32"
-diff -u "$tmp/want" "$tmp/u32" >&2
-check "ecbench --backend=u32 --benchmark_list_tests = $list" $?
-[ "$(wc -l < "$tmp/want")" -ge 50 ]
-check "$list holds the rows (at least 50)" $?
+grep -v '^#' "$list" > "$work/want"
+"$ecbench" --backend=u32 --benchmark_list_tests 2>/dev/null | sed 's|^u32/|BACKEND/|' | sort > "$work/u32"
+diff -u "$work/want" "$work/u32" >&2 && pass || fail "ecbench --backend=u32 --benchmark_list_tests differs from $list"
+[ "$(wc -l < "$work/want")" -ge 50 ] && pass || fail "$list holds fewer than 50 rows"
 
 # --backend=all: each usable backend's rows, from the startup line
 # "ecbench: ... rows for: ifma avx2 u64 u32".
-"$ecbench" --backend=all --benchmark_list_tests > "$tmp/all.raw" 2> "$tmp/all.err"
-backends=$(sed -n 's/.*rows for: *//p' "$tmp/all.err")
-[ -n "$backends" ]
-check "--backend=all names its backends ($backends)" $?
-grep -v '^BACKEND/' "$tmp/want" > "$tmp/expect"
+"$ecbench" --backend=all --benchmark_list_tests > "$work/all.raw" 2> "$work/all.err"
+backends=$(sed -n 's/.*rows for: *//p' "$work/all.err")
+[ -n "$backends" ] && pass || fail "--backend=all names no backend"
+grep -v '^BACKEND/' "$work/want" > "$work/expect"
 for b in $backends; do
-    grep '^BACKEND/' "$tmp/want" | sed "s|^BACKEND/|$b/|" >> "$tmp/expect"
+    grep '^BACKEND/' "$work/want" | sed "s|^BACKEND/|$b/|" >> "$work/expect"
 done
-sort -o "$tmp/expect" "$tmp/expect"
-sort "$tmp/all.raw" > "$tmp/all"
-diff -u "$tmp/expect" "$tmp/all" >&2
-check "--backend=all lists the rows of $list for every backend" $?
-
-echo "test_bench_rows: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+sort -o "$work/expect" "$work/expect"
+sort "$work/all.raw" > "$work/all"
+diff -u "$work/expect" "$work/all" >&2 && pass || fail "--backend=all ($backends) differs from $list for every backend"
+checks_end
