@@ -12,14 +12,20 @@
  * share). Adding an operation of an existing shape is one adapter and one
  * row:
  *
- *        // bench_ristretto.c
- *        static int sodium_scalarmult(const struct ecbench_backend *b, uint8_t r[32],
- *                                     const uint8_t s[32], const uint8_t p[32])
- *        { (void)b; return crypto_scalarmult_ristretto255(r, s, p); }
- *        static const struct ecbench_var_mul sodium_mul = {"crypto_scalarmult_ristretto255",
- *                                                          random_element, sodium_scalarmult};
+ *        // bench_ristretto.c: libsodium's scalarmult in the shape r = [s]P
+ *        static int sodium_mul(const struct ecbench_backend *b, uint8_t r[32], const uint8_t s[32],
+ *                              const uint8_t p[32])
+ *        {
+ *            (void)b;
+ *            return crypto_scalarmult_ristretto255(r, s, p);
+ *        }
+ *        static const struct ecbench_var_mul sodium_scalarmult = {"crypto_scalarmult_ristretto255",
+ *                                                                 random_element, sodium_mul};
  *        ...
- *        {"libsodium", "ristretto255/scalarmult", ecbench_bm_var_mul, 0, ECXB_NS, NULL, &sodium_mul},
+ *        {"libsodium", "ristretto255/scalarmult", ecbench_bm_var_mul, 0, ECXB_NS, NULL, &sodium_scalarmult},
+ *
+ * A new backend needs nothing here: every row of ours is registered once per
+ * selected backend.
  *
  * A new area: its file, `&ecbench_suite_AREA` in ecbench.c's `suites[]`
  * (declared extern below), and the file in bench/meson.build's
