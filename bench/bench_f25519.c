@@ -57,27 +57,25 @@ static fe_binary_fn *pick_fe_add(const ecx_f25519_ops *ops) { return ops->fe_add
 static fe_binary_fn *pick_fe_sub(const ecx_f25519_ops *ops) { return ops->fe_sub; }
 static const struct fe_binary_op fe_mul = {pick_fe_mul}, fe_add = {pick_fe_add}, fe_sub = {pick_fe_sub};
 
-/* x = op(x), `batch` per call into the wrapper (1 for the inversion, where
- * x alternates with 1/x: non-zero with overwhelming probability). */
+/* x = op(x), BATCH per call into the wrapper (for the inversion, x
+ * alternates with 1/x: non-zero with overwhelming probability). */
 struct fe_unary_op {
     fe_unary_fn *(*pick)(const ecx_f25519_ops *ops);
-    int batch;
 };
 
 static void bm_fe_unary(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
-    const struct fe_unary_op *u = row->op;
     const ecx_f25519_ops *ops = b->f25519;
-    fe_unary_fn *op = u->pick(ops);
+    fe_unary_fn *op = ((const struct fe_unary_op *)row->op)->pick(ops);
     ecx_fe25519 x;
     random_fe(ops, &x);
-    ECBENCH_LOOP(st, u->batch) op(&x, &x);
+    ECBENCH_LOOP(st, BATCH) op(&x, &x);
     ecxb_do_not_optimize(&x);
 }
 
 static fe_unary_fn *pick_fe_sq(const ecx_f25519_ops *ops) { return ops->fe_sq; }
 static fe_unary_fn *pick_fe_invert(const ecx_f25519_ops *ops) { return ops->fe_invert; }
-static const struct fe_unary_op fe_sq = {pick_fe_sq, BATCH}, fe_invert = {pick_fe_invert, 1};
+static const struct fe_unary_op fe_sq = {pick_fe_sq}, fe_invert = {pick_fe_invert};
 
 /* One call: four independent products (a vector backend does them at once). */
 static void bm_fe_mul_x4(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
