@@ -6,7 +6,7 @@
  * outputs to alias inputs; libsodium's rows write to a second buffer and
  * swap pointers, which costs nothing measurable.
  *
- * One body per shape (binary, unary, ...): a row's adapter picks the
+ * One body per shape (binary ones share theirs): a row's adapter picks the
  * table entry before the loop, so the loop calls the table's function
  * exactly as a direct call would (no wrapper in rows of nanoseconds). */
 #include <sodium.h>
@@ -34,7 +34,6 @@ static void random_sc(const ecx_f25519_ops *ops, ecx_sc25519 *r)
 /* ---- field ---- */
 
 typedef void fe_binary_fn(ecx_fe25519 *r, const ecx_fe25519 *a, const ecx_fe25519 *b);
-typedef void fe_unary_fn(ecx_fe25519 *r, const ecx_fe25519 *a);
 
 /* x = op(x, y), BATCH per call into the wrapper. */
 struct fe_binary_op {
@@ -57,25 +56,28 @@ static fe_binary_fn *pick_fe_add(const ecx_f25519_ops *ops) { return ops->fe_add
 static fe_binary_fn *pick_fe_sub(const ecx_f25519_ops *ops) { return ops->fe_sub; }
 static const struct fe_binary_op fe_mul = {pick_fe_mul}, fe_add = {pick_fe_add}, fe_sub = {pick_fe_sub};
 
-/* x = op(x), BATCH per call into the wrapper (for the inversion, x
- * alternates with 1/x: non-zero with overwhelming probability). */
-struct fe_unary_op {
-    fe_unary_fn *(*pick)(const ecx_f25519_ops *ops);
-};
-
-static void bm_fe_unary(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
+/* x = x^2, BATCH per call into the wrapper. */
+static void bm_fe_sq(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
     const ecx_f25519_ops *ops = b->f25519;
-    fe_unary_fn *op = ((const struct fe_unary_op *)row->op)->pick(ops);
     ecx_fe25519 x;
+    (void)row;
     random_fe(ops, &x);
-    ECBENCH_LOOP(st, BATCH) op(&x, &x);
+    ECBENCH_LOOP(st, BATCH) ops->fe_sq(&x, &x);
     ecxb_do_not_optimize(&x);
 }
 
-static fe_unary_fn *pick_fe_sq(const ecx_f25519_ops *ops) { return ops->fe_sq; }
-static fe_unary_fn *pick_fe_invert(const ecx_f25519_ops *ops) { return ops->fe_invert; }
-static const struct fe_unary_op fe_sq = {pick_fe_sq}, fe_invert = {pick_fe_invert};
+/* x = 1/x, one per call (x alternates with 1/x: non-zero with overwhelming
+ * probability). */
+static void bm_fe_invert(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
+{
+    const ecx_f25519_ops *ops = b->f25519;
+    ecx_fe25519 x;
+    (void)row;
+    random_fe(ops, &x);
+    while (ecxb_keep_running(st)) ops->fe_invert(&x, &x);
+    ecxb_do_not_optimize(&x);
+}
 
 /* One call: four independent products (a vector backend does them at once). */
 static void bm_fe_mul_x4(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
@@ -200,10 +202,10 @@ static void bm_sodium_sc_invert(ecxb_state *st, const struct ecbench_backend *b,
 
 static const struct ecbench_row rows[] = {
     {NULL, "f25519/mul", bm_fe_binary, 0, ECXB_NS, NULL, &fe_mul},
-    {NULL, "f25519/sq", bm_fe_unary, 0, ECXB_NS, NULL, &fe_sq},
+    {NULL, "f25519/sq", bm_fe_sq, 0, ECXB_NS, NULL, NULL},
     {NULL, "f25519/add", bm_fe_binary, 0, ECXB_NS, NULL, &fe_add},
     {NULL, "f25519/sub", bm_fe_binary, 0, ECXB_NS, NULL, &fe_sub},
-    {NULL, "f25519/invert", bm_fe_unary, 0, ECXB_NS, NULL, &fe_invert},
+    {NULL, "f25519/invert", bm_fe_invert, 0, ECXB_NS, NULL, NULL},
     {NULL, "f25519/mul_x4", bm_fe_mul_x4, 0, ECXB_NS, NULL, NULL},
     {NULL, "sc25519/mul", bm_sc_binary, 0, ECXB_NS, NULL, &sc_mul},
     {NULL, "sc25519/add", bm_sc_binary, 0, ECXB_NS, NULL, &sc_add},
