@@ -180,6 +180,32 @@ static int parse_number(struct parser *ps, double *v)
     return 1;
 }
 
+/* The members of an object (open = '{') or the elements of an array
+ * (open = '['): item(ps, key, ctx) parses each value (key is the member's
+ * name, truncated to 31 bytes, or NULL in an array). 1 on success. */
+typedef int parse_item_fn(struct parser *ps, const char *key, void *ctx);
+
+static int parse_container(struct parser *ps, char open, parse_item_fn *item, void *ctx)
+{
+    const char close = open == '{' ? '}' : ']';
+    if (!expect(ps, open)) return 0;
+    if (peek(ps, close)) return ps->p++, 1;
+    do {
+        char key[32];
+        if (open == '{' && (!parse_string(ps, key, sizeof key) || !expect(ps, ':'))) return 0;
+        if (!item(ps, open == '{' ? key : NULL, ctx)) return 0;
+    } while (peek(ps, ',') && ps->p++);
+    return expect(ps, close);
+}
+
+static int skip_value(struct parser *ps, int depth);
+
+static int skip_item(struct parser *ps, const char *key, void *ctx)
+{
+    (void)key;
+    return skip_value(ps, *(const int *)ctx + 1);
+}
+
 /* Skips any value. */
 static int skip_value(struct parser *ps, int depth)
 {
@@ -187,95 +213,100 @@ static int skip_value(struct parser *ps, int depth)
     if (ps->p >= ps->end || depth > 64) return ps->failed = 1, 0;
     char c = *ps->p;
     if (c == '"') return parse_string(ps, NULL, 0);
-    if (c == '{' || c == '[') {
-        char close = c == '{' ? '}' : ']';
-        ps->p++;
-        if (peek(ps, close)) return ps->p++, 1;
-        do {
-            if (c == '{' && (!parse_string(ps, NULL, 0) || !expect(ps, ':'))) return 0;
-            if (!skip_value(ps, depth + 1)) return 0;
-        } while (peek(ps, ',') && ps->p++);
-        return expect(ps, close);
-    }
+    if (c == '{' || c == '[') return parse_container(ps, c, skip_item, &depth);
     if (strncmp(ps->p, "true", 4) == 0 || strncmp(ps->p, "null", 4) == 0) return ps->p += 4, 1;
     if (strncmp(ps->p, "false", 5) == 0) return ps->p += 5, 1;
     double v;
     return parse_number(ps, &v);
 }
 
+/* Room for one more element (count of `size` bytes are in use) in the block
+ * items of capacity *cap, grown by doubling from `first`: the block, moved
+ * if it grew, or NULL (ps failed; items stays valid) without memory. */
+static void *room_for_one(struct parser *ps, void *items, size_t count, size_t *cap, size_t size, size_t first)
+{
+    if (count < *cap) return items;
+    size_t n = *cap ? 2 * *cap : first;
+    void *grown = realloc(items, n * size);
+    if (!grown) return ps->failed = 1, NULL;
+    *cap = n;
+    return grown;
+}
+
+struct row_parse {
+    struct baseline_row *row;
+    size_t cap;
+};
+
+static int sample_item(struct parser *ps, const char *key, void *ctx)
+{
+    struct row_parse *rp = ctx;
+    struct baseline_row *row = rp->row;
+    double v, *samples;
+    (void)key;
+    if (!parse_number(ps, &v)) return 0;
+    samples = room_for_one(ps, row->samples, row->n, &rp->cap, sizeof *samples, 16);
+    if (!samples) return 0;
+    row->samples = samples;
+    samples[row->n++] = v;
+    return 1;
+}
+
+static int row_member(struct parser *ps, const char *key, void *ctx)
+{
+    struct row_parse *rp = ctx;
+    if (strcmp(key, "name") == 0) return parse_string(ps, rp->row->name, sizeof rp->row->name);
+    if (strcmp(key, "samples") == 0) return parse_container(ps, '[', sample_item, rp);
+    return skip_value(ps, 1);
+}
+
 /* {"name": "...", "samples": [numbers], ...} */
 static int parse_row(struct parser *ps, struct baseline_row *row)
 {
-    size_t cap = 0;
+    struct row_parse rp = {row, 0};
     memset(row, 0, sizeof *row);
-    if (!expect(ps, '{')) return 0;
-    if (peek(ps, '}')) return ps->p++, 1;
-    do {
-        char key[32];
-        if (!parse_string(ps, key, sizeof key) || !expect(ps, ':')) return 0;
-        if (strcmp(key, "name") == 0) {
-            if (!parse_string(ps, row->name, sizeof row->name)) return 0;
-        } else if (strcmp(key, "samples") == 0) {
-            if (!expect(ps, '[')) return 0;
-            if (peek(ps, ']')) {
-                ps->p++;
-                continue;
-            }
-            do {
-                double v;
-                if (!parse_number(ps, &v)) return 0;
-                if (row->n == cap) {
-                    cap = cap ? 2 * cap : 16;
-                    double *grown = realloc(row->samples, cap * sizeof *grown);
-                    if (!grown) return ps->failed = 1, 0;
-                    row->samples = grown;
-                }
-                row->samples[row->n++] = v;
-            } while (peek(ps, ',') && ps->p++);
-            if (!expect(ps, ']')) return 0;
-        } else if (!skip_value(ps, 1)) {
-            return 0;
-        }
-    } while (peek(ps, ',') && ps->p++);
-    return expect(ps, '}');
+    return parse_container(ps, '{', row_member, &rp);
 }
 
+struct baseline_parse {
+    struct baseline *b;
+    int *format_ok;
+};
+
+static int row_item(struct parser *ps, const char *key, void *ctx)
+{
+    struct baseline *b = ((struct baseline_parse *)ctx)->b;
+    struct baseline_row *rows;
+    (void)key;
+    rows = room_for_one(ps, b->rows, b->count, &b->cap, sizeof *rows, 32);
+    if (!rows) return 0;
+    b->rows = rows;
+    if (!parse_row(ps, &rows[b->count])) {
+        free(rows[b->count].samples);
+        return 0;
+    }
+    b->count++;
+    return 1;
+}
+
+static int baseline_member(struct parser *ps, const char *key, void *ctx)
+{
+    struct baseline_parse *bp = ctx;
+    if (strcmp(key, "format") == 0) {
+        char tag[64];
+        if (!parse_string(ps, tag, sizeof tag)) return 0;
+        *bp->format_ok = strcmp(tag, FORMAT_TAG) == 0;
+        return 1;
+    }
+    if (strcmp(key, "rows") == 0) return parse_container(ps, '[', row_item, bp);
+    return skip_value(ps, 1);
+}
+
+/* {"format": FORMAT_TAG, "rows": [rows], ...} and nothing after it. */
 static int parse_baseline(struct parser *ps, struct baseline *b, int *format_ok)
 {
-    if (!expect(ps, '{')) return 0;
-    if (peek(ps, '}')) return ps->p++, 1;
-    do {
-        char key[32];
-        if (!parse_string(ps, key, sizeof key) || !expect(ps, ':')) return 0;
-        if (strcmp(key, "format") == 0) {
-            char tag[64];
-            if (!parse_string(ps, tag, sizeof tag)) return 0;
-            *format_ok = strcmp(tag, FORMAT_TAG) == 0;
-        } else if (strcmp(key, "rows") == 0) {
-            if (!expect(ps, '[')) return 0;
-            if (peek(ps, ']')) {
-                ps->p++;
-                continue;
-            }
-            do {
-                if (b->count == b->cap) {
-                    b->cap = b->cap ? 2 * b->cap : 32;
-                    struct baseline_row *grown = realloc(b->rows, b->cap * sizeof *grown);
-                    if (!grown) return ps->failed = 1, 0;
-                    b->rows = grown;
-                }
-                if (!parse_row(ps, &b->rows[b->count])) {
-                    free(b->rows[b->count].samples);
-                    return 0;
-                }
-                b->count++;
-            } while (peek(ps, ',') && ps->p++);
-            if (!expect(ps, ']')) return 0;
-        } else if (!skip_value(ps, 1)) {
-            return 0;
-        }
-    } while (peek(ps, ',') && ps->p++);
-    if (!expect(ps, '}')) return 0;
+    struct baseline_parse bp = {b, format_ok};
+    if (!parse_container(ps, '{', baseline_member, &bp)) return 0;
     skip_space(ps);
     return ps->p == ps->end;
 }

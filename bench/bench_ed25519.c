@@ -18,8 +18,9 @@
  * status is checked (one cheap compare per iteration) and a failure ends the
  * row with ecxb_skip_with_error: a benchmark of a failing operation is
  * worthless. Checks that cost more (comparing with libsodium, a naive sum
- * for msm) run outside the timed loop. A row whose backend pointer is NULL
- * (not implemented yet) is skipped with an error. */
+ * for msm) run outside the timed loop. Ours and the peers' rows of the
+ * same operation share one body, with an adapter each (keypair, sign,
+ * verify here; mul_base, mul_var in shapes.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +30,7 @@
 #include <openssl/evp.h>
 #endif
 
-#include "ecbench.h"
+#include "shapes.h"
 
 #define MLEN 64
 #define MAX_BATCH 1024
@@ -42,13 +43,6 @@
 static void random_scalar(uint8_t s[32])
 {
     ecbench_random_bytes(s, 32);
-    s[31] &= 0x0f;
-}
-
-/* The next scalar from a 32-byte output (a point encoding): canonical. */
-static void scalar_from_output(uint8_t s[32], const uint8_t out[32])
-{
-    memcpy(s, out, 32);
     s[31] &= 0x0f;
 }
 
@@ -79,25 +73,26 @@ static const struct sig_set *shared_sig_set(void)
     return set;
 }
 
-/* ---- ours: ed25519 ---- */
+/* ---- keypair: (pk, sk) from a seed; the next seed depends on the key ---- */
 
-static void bm_keypair(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+struct keypair_op {
+    const char *what;
+    int (*keypair)(const struct ecbench_backend *b, uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32]);
+};
+
+static void bm_keypair(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
+    const struct keypair_op *op = row->op;
     uint8_t seed[32], pk[32], sk[64], ref_pk[32], ref_sk[64];
-    (void)param;
-    if (!b->table->ed25519_keypair) {
-        ecxb_skip_with_error(st, "ed25519_keypair not implemented");
-        return;
-    }
     ecbench_random_bytes(seed, sizeof seed);
-    int rc = ECX_OK;
+    int rc = 0;
     while (ecxb_keep_running(st)) {
-        rc |= b->table->ed25519_keypair(pk, sk, seed);
+        rc |= op->keypair(b, pk, sk, seed);
         seed[0] ^= pk[0]; /* the next seed depends on this key */
         seed[1] ^= pk[31];
     }
-    if (rc != ECX_OK) {
-        ecxb_skip_with_error(st, "ed25519_keypair failed");
+    if (rc != 0) {
+        ecxb_skip_with_error(st, op->what);
         return;
     }
     /* Untimed: the last key pair is libsodium's for the same seed. */
@@ -105,74 +100,121 @@ static void bm_keypair(ecxb_state *st, const struct ecbench_backend *b, size_t p
     seed[1] ^= pk[31];
     crypto_sign_seed_keypair(ref_pk, ref_sk, seed);
     if (memcmp(pk, ref_pk, 32) != 0 || memcmp(sk, ref_sk, 64) != 0)
-        ecxb_skip_with_error(st, "ed25519_keypair differs from libsodium");
+        ecxb_skip_with_error(st, "the key pair differs from libsodium's");
 }
 
-static void bm_sign(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static int ours_keypair(const struct ecbench_backend *b, uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32])
 {
+    return b->table->ed25519_keypair(pk, sk, seed);
+}
+
+static int sodium_keypair(const struct ecbench_backend *b, uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32])
+{
+    (void)b;
+    return crypto_sign_seed_keypair(pk, sk, seed);
+}
+
+static const struct keypair_op ours_keypair_op = {"ed25519_keypair failed", ours_keypair};
+static const struct keypair_op sodium_keypair_op = {"crypto_sign_seed_keypair failed", sodium_keypair};
+
+/* ---- sign: one 64-byte message; the next message is the signature ---- */
+
+struct sign_op {
+    const char *what;
+    int (*sign)(const struct ecbench_backend *b, uint8_t sig[64], const uint8_t *m, size_t mlen,
+                const uint8_t sk[64]);
+};
+
+static void bm_sign(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
+{
+    const struct sign_op *op = row->op;
     uint8_t seed[32], pk[32], sk[64], msg[MLEN], last[MLEN], sig[64];
-    (void)param;
-    if (!b->table->ed25519_sign || !b->table->ed25519_keypair) {
-        ecxb_skip_with_error(st, "ed25519_sign not implemented");
-        return;
-    }
     ecbench_random_bytes(seed, sizeof seed);
     ecbench_random_bytes(msg, sizeof msg);
-    if (b->table->ed25519_keypair(pk, sk, seed) != ECX_OK) {
-        ecxb_skip_with_error(st, "ed25519_keypair failed");
-        return;
-    }
-    int rc = ECX_OK;
+    crypto_sign_seed_keypair(pk, sk, seed); /* the keypair rows check ours makes the same */
+    int rc = 0;
     while (ecxb_keep_running(st)) {
-        rc |= b->table->ed25519_sign(sig, msg, MLEN, sk);
+        rc |= op->sign(b, sig, msg, MLEN, sk);
         memcpy(last, msg, MLEN);
         memcpy(msg, sig, 64); /* the next message is this signature */
     }
     /* Untimed: the last signature verifies under libsodium. */
-    if (rc != ECX_OK)
-        ecxb_skip_with_error(st, "ed25519_sign failed");
+    if (rc != 0)
+        ecxb_skip_with_error(st, op->what);
     else if (ecxb_iterations(st) > 0 && crypto_sign_verify_detached(sig, last, MLEN, pk) != 0)
-        ecxb_skip_with_error(st, "ed25519_sign made a signature libsodium rejects");
+        ecxb_skip_with_error(st, "a signature libsodium rejects");
 }
 
-static void run_verify(ecxb_state *st, const struct ecbench_backend *b, unsigned zip215)
+static int ours_sign(const struct ecbench_backend *b, uint8_t sig[64], const uint8_t *m, size_t mlen,
+                     const uint8_t sk[64])
 {
+    return b->table->ed25519_sign(sig, m, mlen, sk);
+}
+
+static int sodium_sign(const struct ecbench_backend *b, uint8_t sig[64], const uint8_t *m, size_t mlen,
+                       const uint8_t sk[64])
+{
+    (void)b;
+    return crypto_sign_detached(sig, NULL, m, mlen, sk);
+}
+
+static const struct sign_op ours_sign_op = {"ed25519_sign failed", ours_sign};
+static const struct sign_op sodium_sign_op = {"crypto_sign_detached failed", sodium_sign};
+
+/* ---- verify: the ring of valid signatures, the next index depending on
+ * the verdict ---- */
+
+struct verify_op {
+    const char *what;
+    int (*verify)(const struct ecbench_backend *b, const struct sig_set *v); /* 0: valid */
+};
+
+static void bm_verify(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
+{
+    const struct verify_op *op = row->op;
     const struct sig_set *v = shared_sig_set();
-    if (!b->table->ed25519_verify) {
-        ecxb_skip_with_error(st, "ed25519_verify not implemented");
-        return;
-    }
     if (!v) {
         ecxb_skip_with_error(st, "out of memory");
         return;
     }
     unsigned i = 0;
     while (ecxb_keep_running(st)) {
-        int rc = b->table->ed25519_verify(v[i].sig, v[i].msg, MLEN, v[i].pk, zip215);
-        if (rc != ECX_OK) {
-            ecxb_skip_with_error(st, "ed25519_verify rejected a valid signature");
+        int rc = op->verify(b, &v[i]);
+        if (rc != 0) {
+            ecxb_skip_with_error(st, op->what);
             break;
         }
         i = (i + 1 + (unsigned)rc) % RING; /* the next input depends on the verdict */
     }
 }
 
-static void bm_verify(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static int ours_verify(const struct ecbench_backend *b, const struct sig_set *v)
 {
-    (void)param;
-    run_verify(st, b, 0);
+    return b->table->ed25519_verify(v->sig, v->msg, MLEN, v->pk, 0);
 }
 
-static void bm_verify_zip215(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static int ours_verify_zip215(const struct ecbench_backend *b, const struct sig_set *v)
 {
-    (void)param;
-    run_verify(st, b, 1);
+    return b->table->ed25519_verify(v->sig, v->msg, MLEN, v->pk, 1);
 }
+
+static int sodium_verify(const struct ecbench_backend *b, const struct sig_set *v)
+{
+    (void)b;
+    return crypto_sign_verify_detached(v->sig, v->msg, MLEN, v->pk);
+}
+
+static const struct verify_op ours_verify_op = {"ed25519_verify rejected a valid signature", ours_verify};
+static const struct verify_op ours_verify_zip215_op = {"ed25519_verify rejected a valid signature",
+                                                       ours_verify_zip215};
+static const struct verify_op sodium_verify_op = {"crypto_sign_verify_detached rejected a valid signature",
+                                                  sodium_verify};
 
 /* One call verifies the whole batch of `param` valid signatures (distinct
  * keys and messages); the items-per-second counter counts signatures. */
-static void bm_verify_batch(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static void bm_verify_batch(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
+    const size_t param = row->param;
     const struct sig_set *set = shared_sig_set();
     static const uint8_t *sigs[MAX_BATCH], *msgs[MAX_BATCH], *pks[MAX_BATCH];
     static size_t mlens[MAX_BATCH];
@@ -210,54 +252,56 @@ static void bm_verify_batch(ecxb_state *st, const struct ecbench_backend *b, siz
     ecxb_set_items_processed(st, (int64_t)param * ecxb_iterations(st));
 }
 
-/* ---- ours: edwards ---- */
+/* ---- edwards: mul_base, mul_var (shapes.h) ---- */
 
-static void bm_mul_base(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+/* The first point of the mul_var rows: [random scalar]B (libsodium's, the
+ * same point as ours). */
+static void random_point(uint8_t p[32])
 {
-    const struct ecxi_edwards_ops *ed = b->table->edwards;
-    uint8_t s[32], r[32];
-    (void)param;
-    if (!ed || !ed->mul_base) {
-        ecxb_skip_with_error(st, "edwards mul_base not implemented");
-        return;
-    }
+    uint8_t s[32];
     random_scalar(s);
-    while (ecxb_keep_running(st)) {
-        ed->mul_base(r, s);
-        scalar_from_output(s, r); /* the next scalar is this point's encoding */
-    }
-    ecxb_do_not_optimize(r);
+    crypto_scalarmult_ed25519_base_noclamp(p, s);
 }
 
-static void bm_mul_var(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static int ours_mul_base(const struct ecbench_backend *b, uint8_t r[32], const uint8_t s[32])
 {
-    const struct ecxi_edwards_ops *ed = b->table->edwards;
-    uint8_t s[32], p[32], q[32];
-    (void)param;
-    if (!ed || !ed->mul_var || !ed->mul_base) {
-        ecxb_skip_with_error(st, "edwards mul_var not implemented");
-        return;
-    }
-    random_scalar(s);
-    ed->mul_base(p, s);
-    random_scalar(s);
-    while (ecxb_keep_running(st)) {
-        /* The output point is the next input point (it stays in the
-         * prime-order subgroup, and is never the identity in practice). */
-        if (ed->mul_var(q, s, p) != ECX_OK) {
-            ecxb_skip_with_error(st, "edwards mul_var failed");
-            break;
-        }
-        memcpy(p, q, 32);
-    }
-    ecxb_do_not_optimize(p);
+    b->table->edwards->mul_base(r, s);
+    return 0;
 }
 
-static void bm_double_mul(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+/* -1 only for a zero scalar or the identity: never here. */
+static int sodium_mul_base(const struct ecbench_backend *b, uint8_t r[32], const uint8_t s[32])
+{
+    (void)b;
+    return crypto_scalarmult_ed25519_base_noclamp(r, s);
+}
+
+static int ours_mul_var(const struct ecbench_backend *b, uint8_t r[32], const uint8_t s[32], const uint8_t p[32])
+{
+    return b->table->edwards->mul_var(r, s, p);
+}
+
+/* Note: libsodium's crypto_scalarmult_ed25519_noclamp also checks its input
+ * point (canonical, not of small order, in the prime-order subgroup: one more
+ * multiplication by l); that check is part of the call, so part of the row. */
+static int sodium_mul_var(const struct ecbench_backend *b, uint8_t r[32], const uint8_t s[32], const uint8_t p[32])
+{
+    (void)b;
+    return crypto_scalarmult_ed25519_noclamp(r, s, p);
+}
+
+static const struct ecbench_base_mul ours_mul_base_op = {"edwards mul_base", ours_mul_base};
+static const struct ecbench_base_mul sodium_mul_base_op = {"crypto_scalarmult_ed25519_base_noclamp",
+                                                           sodium_mul_base};
+static const struct ecbench_var_mul ours_mul_var_op = {"edwards mul_var", random_point, ours_mul_var};
+static const struct ecbench_var_mul sodium_mul_var_op = {"crypto_scalarmult_ed25519_noclamp", random_point,
+                                                         sodium_mul_var};
+
+static void bm_double_mul(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
     const struct ecxi_edwards_ops *ed = b->table->edwards;
     uint8_t a[32], A[32], bs[32], r[32];
-    (void)param;
+    (void)row;
     if (!ed || !ed->double_mul_vartime || !ed->mul_base) {
         ecxb_skip_with_error(st, "edwards double_mul_vartime not implemented");
         return;
@@ -274,7 +318,7 @@ static void bm_double_mul(ecxb_state *st, const struct ecbench_backend *b, size_
             break;
         }
         memcpy(A, r, 32);
-        scalar_from_output(a, r);
+        ecbench_scalar_from(a, r);
     }
     ecxb_do_not_optimize(A);
 }
@@ -297,8 +341,9 @@ static int msm_matches_naive(const struct ecxi_edwards_ops *ed, const uint8_t r[
 }
 
 /* One call: the whole multiscalar multiplication of `param` terms. */
-static void bm_msm(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static void bm_msm(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
+    const size_t param = row->param;
     const struct ecxi_edwards_ops *ed = b->table->edwards;
     uint8_t(*scalars)[32], (*points)[32], r[32];
     if (!ed || !ed->msm_vartime || !ed->mul_base) {
@@ -334,7 +379,7 @@ static void bm_msm(ecxb_state *st, const struct ecbench_backend *b, size_t param
                 ecxb_skip_with_error(st, "edwards msm_vartime failed");
                 break;
             }
-            scalar_from_output(scalars[k], r); /* the result becomes one of the next scalars */
+            ecbench_scalar_from(scalars[k], r); /* the result becomes one of the next scalars */
             k = (k + 1) % param;
         }
         ecxb_set_items_processed(st, (int64_t)param * ecxb_iterations(st));
@@ -342,97 +387,6 @@ static void bm_msm(ecxb_state *st, const struct ecbench_backend *b, size_t param
     ecxb_do_not_optimize(r);
     free(scalars);
     free(points);
-}
-
-/* ---- libsodium (peer) ---- */
-
-static void bm_sodium_keypair(ecxb_state *st, const struct ecbench_backend *b, size_t param)
-{
-    unsigned char seed[32], pk[32], sk[64];
-    (void)b;
-    (void)param;
-    ecbench_random_bytes(seed, sizeof seed);
-    int rc = 0;
-    while (ecxb_keep_running(st)) {
-        rc |= crypto_sign_seed_keypair(pk, sk, seed);
-        seed[0] ^= pk[0];
-        seed[1] ^= pk[31];
-    }
-    if (rc != 0) ecxb_skip_with_error(st, "crypto_sign_seed_keypair failed");
-}
-
-static void bm_sodium_sign(ecxb_state *st, const struct ecbench_backend *b, size_t param)
-{
-    unsigned char seed[32], pk[32], sk[64], msg[MLEN], sig[64];
-    (void)b;
-    (void)param;
-    ecbench_random_bytes(seed, sizeof seed);
-    ecbench_random_bytes(msg, sizeof msg);
-    crypto_sign_seed_keypair(pk, sk, seed);
-    int rc = 0;
-    while (ecxb_keep_running(st)) {
-        rc |= crypto_sign_detached(sig, NULL, msg, MLEN, sk);
-        memcpy(msg, sig, 64);
-    }
-    if (rc != 0) ecxb_skip_with_error(st, "crypto_sign_detached failed");
-}
-
-static void bm_sodium_verify(ecxb_state *st, const struct ecbench_backend *b, size_t param)
-{
-    const struct sig_set *v = shared_sig_set();
-    (void)b;
-    (void)param;
-    if (!v) {
-        ecxb_skip_with_error(st, "out of memory");
-        return;
-    }
-    unsigned i = 0;
-    while (ecxb_keep_running(st)) {
-        int rc = crypto_sign_verify_detached(v[i].sig, v[i].msg, MLEN, v[i].pk);
-        if (rc != 0) {
-            ecxb_skip_with_error(st, "crypto_sign_verify_detached rejected a valid signature");
-            break;
-        }
-        i = (i + 1 + (unsigned)rc) % RING;
-    }
-}
-
-static void bm_sodium_mul_base(ecxb_state *st, const struct ecbench_backend *b, size_t param)
-{
-    unsigned char s[32], r[32];
-    (void)b;
-    (void)param;
-    random_scalar(s);
-    while (ecxb_keep_running(st)) {
-        /* -1 only for a zero scalar or the identity: never here. */
-        if (crypto_scalarmult_ed25519_base_noclamp(r, s) != 0) {
-            ecxb_skip_with_error(st, "crypto_scalarmult_ed25519_base_noclamp failed");
-            break;
-        }
-        scalar_from_output(s, r);
-    }
-    ecxb_do_not_optimize(r);
-}
-
-/* Note: libsodium's crypto_scalarmult_ed25519_noclamp also checks its input
- * point (canonical, not of small order, in the prime-order subgroup: one more
- * multiplication by l); that check is part of the call, so part of the row. */
-static void bm_sodium_mul_var(ecxb_state *st, const struct ecbench_backend *b, size_t param)
-{
-    unsigned char s[32], p[32], q[32];
-    (void)b;
-    (void)param;
-    random_scalar(s);
-    crypto_scalarmult_ed25519_base_noclamp(p, s);
-    random_scalar(s);
-    while (ecxb_keep_running(st)) {
-        if (crypto_scalarmult_ed25519_noclamp(q, s, p) != 0) {
-            ecxb_skip_with_error(st, "crypto_scalarmult_ed25519_noclamp failed");
-            break;
-        }
-        memcpy(p, q, 32); /* the output point is the next input point */
-    }
-    ecxb_do_not_optimize(p);
 }
 
 /* ---- OpenSSL (peer, EVP) ---- */
@@ -443,11 +397,11 @@ static void bm_sodium_mul_var(ecxb_state *st, const struct ecbench_backend *b, s
  * EVP_DigestVerify the context must be initialised again, so each call is
  * EVP_DigestSignInit + EVP_DigestSign (resp. Verify). The init is part of
  * what an OpenSSL user pays per signature, hence part of the row. */
-static void bm_openssl_sign(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static void bm_openssl_sign(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
     unsigned char seed[32], msg[MLEN], sig[64];
     (void)b;
-    (void)param;
+    (void)row;
     ecbench_random_bytes(seed, sizeof seed);
     ecbench_random_bytes(msg, sizeof msg);
     EVP_PKEY *key = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, seed, sizeof seed);
@@ -469,13 +423,13 @@ static void bm_openssl_sign(ecxb_state *st, const struct ecbench_backend *b, siz
     EVP_PKEY_free(key);
 }
 
-static void bm_openssl_verify(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static void bm_openssl_verify(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
     const struct sig_set *v = shared_sig_set();
     static EVP_PKEY *keys[RING];
     static EVP_MD_CTX *ctxs[RING];
     (void)b;
-    (void)param;
+    (void)row;
     /* One context per key: OpenSSL 3.0 re-initialises a used context on its
      * existing EVP_PKEY_CTX, keeping the old key (a verification under
      * another key then fails). */
@@ -511,18 +465,18 @@ static void bm_openssl_verify(ecxb_state *st, const struct ecbench_backend *b, s
 /* ---- the rows ---- */
 
 static const struct ecbench_row ed25519_rows[] = {
-    {NULL, "ed25519/keypair", bm_keypair, 0, ECXB_NS, NULL},
-    {NULL, "ed25519/sign", bm_sign, 0, ECXB_NS, NULL},
-    {NULL, "ed25519/verify", bm_verify, 0, ECXB_NS, NULL},
-    {NULL, "ed25519/verify_zip215", bm_verify_zip215, 0, ECXB_NS, NULL},
-    {NULL, "ed25519/verify_batch/64", bm_verify_batch, 64, ECXB_US, "ed25519/verify"},
-    {NULL, "ed25519/verify_batch/1024", bm_verify_batch, 1024, ECXB_US, "ed25519/verify"},
-    {"libsodium", "ed25519/keypair", bm_sodium_keypair, 0, ECXB_NS, NULL},
-    {"libsodium", "ed25519/sign", bm_sodium_sign, 0, ECXB_NS, NULL},
-    {"libsodium", "ed25519/verify", bm_sodium_verify, 0, ECXB_NS, NULL},
+    {NULL, "ed25519/keypair", bm_keypair, 0, ECXB_NS, NULL, &ours_keypair_op},
+    {NULL, "ed25519/sign", bm_sign, 0, ECXB_NS, NULL, &ours_sign_op},
+    {NULL, "ed25519/verify", bm_verify, 0, ECXB_NS, NULL, &ours_verify_op},
+    {NULL, "ed25519/verify_zip215", bm_verify, 0, ECXB_NS, NULL, &ours_verify_zip215_op},
+    {NULL, "ed25519/verify_batch/64", bm_verify_batch, 64, ECXB_US, "ed25519/verify", NULL},
+    {NULL, "ed25519/verify_batch/1024", bm_verify_batch, 1024, ECXB_US, "ed25519/verify", NULL},
+    {"libsodium", "ed25519/keypair", bm_keypair, 0, ECXB_NS, NULL, &sodium_keypair_op},
+    {"libsodium", "ed25519/sign", bm_sign, 0, ECXB_NS, NULL, &sodium_sign_op},
+    {"libsodium", "ed25519/verify", bm_verify, 0, ECXB_NS, NULL, &sodium_verify_op},
 #if ECBENCH_HAVE_OPENSSL
-    {"openssl", "ed25519/sign", bm_openssl_sign, 0, ECXB_NS, NULL},
-    {"openssl", "ed25519/verify", bm_openssl_verify, 0, ECXB_NS, NULL},
+    {"openssl", "ed25519/sign", bm_openssl_sign, 0, ECXB_NS, NULL, NULL},
+    {"openssl", "ed25519/verify", bm_openssl_verify, 0, ECXB_NS, NULL, NULL},
 #endif
 };
 
@@ -530,13 +484,13 @@ const struct ecbench_suite ecbench_suite_ed25519 = {"ed25519", ed25519_rows,
                                                     sizeof ed25519_rows / sizeof ed25519_rows[0]};
 
 static const struct ecbench_row edwards_rows[] = {
-    {NULL, "edwards/mul_base", bm_mul_base, 0, ECXB_NS, NULL},
-    {NULL, "edwards/mul_var", bm_mul_var, 0, ECXB_NS, NULL},
-    {NULL, "edwards/double_mul_vartime", bm_double_mul, 0, ECXB_NS, NULL},
-    {NULL, "edwards/msm/64", bm_msm, 64, ECXB_US, NULL},
-    {NULL, "edwards/msm/1024", bm_msm, 1024, ECXB_US, NULL},
-    {"libsodium", "edwards/mul_base", bm_sodium_mul_base, 0, ECXB_NS, NULL},
-    {"libsodium", "edwards/mul_var", bm_sodium_mul_var, 0, ECXB_NS, NULL},
+    {NULL, "edwards/mul_base", ecbench_bm_base_mul, 0, ECXB_NS, NULL, &ours_mul_base_op},
+    {NULL, "edwards/mul_var", ecbench_bm_var_mul, 0, ECXB_NS, NULL, &ours_mul_var_op},
+    {NULL, "edwards/double_mul_vartime", bm_double_mul, 0, ECXB_NS, NULL, NULL},
+    {NULL, "edwards/msm/64", bm_msm, 64, ECXB_US, NULL, NULL},
+    {NULL, "edwards/msm/1024", bm_msm, 1024, ECXB_US, NULL, NULL},
+    {"libsodium", "edwards/mul_base", ecbench_bm_base_mul, 0, ECXB_NS, NULL, &sodium_mul_base_op},
+    {"libsodium", "edwards/mul_var", ecbench_bm_var_mul, 0, ECXB_NS, NULL, &sodium_mul_var_op},
 };
 
 const struct ecbench_suite ecbench_suite_edwards = {"edwards", edwards_rows,

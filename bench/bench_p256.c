@@ -60,10 +60,20 @@ static void random_value(uint8_t x[32])
     x[0] &= 0x7f;
 }
 
-typedef int invert_fn(uint8_t out[32], const uint8_t in[32]);
+/* ---- inversions and products: one body per shape; the adapter picks the
+ * table entry before the loop, which then calls it directly ---- */
 
-static void run_invert(ecxb_state *st, invert_fn *fn)
+typedef int invert_fn(uint8_t out[32], const uint8_t in[32]);
+typedef void invert_chain_fn(uint8_t out[32], const uint8_t in[32]);
+
+/* x = 1/x with the range-checked safegcd inversion (x alternates with 1/x). */
+struct invert_op {
+    invert_fn *(*pick)(const struct ecxi_p256_ops *p256);
+};
+
+static void bm_invert(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
+    invert_fn *fn = ((const struct invert_op *)row->op)->pick(b->table->p256);
     uint8_t x[32];
     random_value(x);
     while (ecxb_keep_running(st)) {
@@ -75,40 +85,52 @@ static void run_invert(ecxb_state *st, invert_fn *fn)
     ecxb_do_not_optimize(x);
 }
 
-static void bm_field_invert(ecxb_state *st, const struct ecbench_backend *b, size_t param)
-{
-    (void)param;
-    run_invert(st, b->table->p256->field_invert);
-}
+static invert_fn *pick_field_invert(const struct ecxi_p256_ops *p256) { return p256->field_invert; }
+static invert_fn *pick_scalar_invert(const struct ecxi_p256_ops *p256) { return p256->scalar_invert; }
+static const struct invert_op field_invert = {pick_field_invert}, scalar_invert = {pick_scalar_invert};
 
-static void bm_scalar_invert(ecxb_state *st, const struct ecbench_backend *b, size_t param)
-{
-    (void)param;
-    run_invert(st, b->table->p256->scalar_invert);
-}
+/* x = 1/x by an addition chain (no status). */
+struct invert_chain_op {
+    invert_chain_fn *(*pick)(const struct ecxi_p256_ops *p256);
+};
 
-static void bm_field_invert_chain(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static void bm_invert_chain(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
+    invert_chain_fn *fn = ((const struct invert_chain_op *)row->op)->pick(b->table->p256);
     uint8_t x[32];
-    (void)param;
     random_value(x);
-    while (ecxb_keep_running(st)) b->table->p256->field_invert_chain(x, x);
+    while (ecxb_keep_running(st)) fn(x, x);
     ecxb_do_not_optimize(x);
 }
 
-static void bm_scalar_invert_chain(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static invert_chain_fn *pick_field_chain(const struct ecxi_p256_ops *p256) { return p256->field_invert_chain; }
+static invert_chain_fn *pick_scalar_chain(const struct ecxi_p256_ops *p256) { return p256->scalar_invert_chain; }
+static const struct invert_chain_op field_invert_chain = {pick_field_chain},
+                                    scalar_invert_chain = {pick_scalar_chain};
+
+/* BATCH products x = x * y (mul_repeat) per call, in the field or mod n. */
+struct arith_op {
+    const struct ecxi_p256_arith *(*pick)(const struct ecxi_p256_ops *p256);
+};
+
+static void bm_mul(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
-    uint8_t x[32];
-    (void)param;
+    const struct ecxi_p256_arith *arith = ((const struct arith_op *)row->op)->pick(b->table->p256);
+    uint8_t x[32], y[32];
     random_value(x);
-    while (ecxb_keep_running(st)) b->table->p256->scalar_invert_chain(x, x);
+    random_value(y);
+    while (ecxb_keep_running_batch(st, BATCH)) arith->mul_repeat(x, y, BATCH);
     ecxb_do_not_optimize(x);
 }
 
-static void bm_field_sq(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static const struct ecxi_p256_arith *pick_field(const struct ecxi_p256_ops *p256) { return p256->field; }
+static const struct ecxi_p256_arith *pick_scalar(const struct ecxi_p256_ops *p256) { return p256->scalar; }
+static const struct arith_op field_arith = {pick_field}, scalar_arith = {pick_scalar};
+
+static void bm_field_sq(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
     uint8_t x[32];
-    (void)param;
+    (void)row;
     random_value(x);
     while (ecxb_keep_running_batch(st, BATCH)) b->table->p256->field->sq_repeat(x, BATCH);
     ecxb_do_not_optimize(x);
@@ -127,10 +149,10 @@ static void set_ops_counter(ecxb_state *st)
     ecxb_set_counter(st, "ops/s", (double)ecxb_iterations(st), ECXB_COUNTER_RATE);
 }
 
-static void bm_public_key(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static void bm_public_key(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
     uint8_t sk[32], pk[65];
-    (void)param;
+    (void)row;
     random_key(sk);
     while (ecxb_keep_running(st)) {
         if (b->table->p256->public_key(pk, sk) != ECX_OK) {
@@ -143,10 +165,10 @@ static void bm_public_key(ecxb_state *st, const struct ecbench_backend *b, size_
     set_ops_counter(st);
 }
 
-static void bm_ecdsa_sign(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static void bm_ecdsa_sign(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
     uint8_t sk[32], msg[MLEN], sig[64];
-    (void)param;
+    (void)row;
     random_key(sk);
     ecbench_random_bytes(msg, MLEN);
     while (ecxb_keep_running(st)) {
@@ -160,11 +182,11 @@ static void bm_ecdsa_sign(ecxb_state *st, const struct ecbench_backend *b, size_
     set_ops_counter(st);
 }
 
-static void bm_ecdsa_verify(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static void bm_ecdsa_verify(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
     uint8_t sk[32], pk[65], msg[MLEN], sig[64];
     int r = ECX_OK;
-    (void)param;
+    (void)row;
     random_key(sk);
     ecbench_random_bytes(msg, MLEN);
     b->table->p256->public_key(pk, sk);
@@ -177,27 +199,6 @@ static void bm_ecdsa_verify(ecxb_state *st, const struct ecbench_backend *b, siz
     set_ops_counter(st);
 }
 
-static void run_mul(ecxb_state *st, const struct ecxi_p256_arith *arith)
-{
-    uint8_t x[32], y[32];
-    random_value(x);
-    random_value(y);
-    while (ecxb_keep_running_batch(st, BATCH)) arith->mul_repeat(x, y, BATCH);
-    ecxb_do_not_optimize(x);
-}
-
-static void bm_field_mul(ecxb_state *st, const struct ecbench_backend *b, size_t param)
-{
-    (void)param;
-    run_mul(st, b->table->p256->field);
-}
-
-static void bm_scalar_mul(ecxb_state *st, const struct ecbench_backend *b, size_t param)
-{
-    (void)param;
-    run_mul(st, b->table->p256->scalar);
-}
-
 #if ECBENCH_HAVE_OPENSSL
 /* The moduli p and n, big-endian (FIPS 186-5). */
 static const uint8_t p256_p[32] = {0xff, 0xff, 0xff, 0xff, 0, 0, 0, 1, [20] = 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
@@ -205,13 +206,24 @@ static const uint8_t p256_p[32] = {0xff, 0xff, 0xff, 0xff, 0, 0, 0, 1, [20] = 0x
 static const uint8_t p256_n[32] = {0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
                                    0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63,
                                    0x25, 0x51};
+/* p - 2, the exponent of Fermat's inversion. */
+static const uint8_t p256_p_minus_2[32] = {0xff, 0xff, 0xff, 0xff, 0, 0, 0, 1, [20] = 0xff, 0xff, 0xff, 0xff, 0xff,
+                                           0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfd};
 
 /* r = a^-1 mod m (exponent NULL: BN_mod_inverse) or r = a^e mod m
  * (BN_mod_exp), with BN_FLG_CONSTTIME on a (see the top of this file); a
  * alternates with its image (for e = p - 2, its inverse). */
-static void run_openssl_invert(ecxb_state *st, const uint8_t modulus[32], const uint8_t *exponent)
+struct openssl_invert_op {
+    const uint8_t *modulus;  /* 32 bytes, big-endian */
+    const uint8_t *exponent; /* NULL: BN_mod_inverse */
+};
+
+static void bm_openssl_invert(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
+    const struct openssl_invert_op *op = row->op;
+    const uint8_t *modulus = op->modulus, *exponent = op->exponent;
     uint8_t x[32];
+    (void)b;
     BN_CTX *ctx = BN_CTX_new();
     BIGNUM *m = BN_bin2bn(modulus, 32, NULL), *e = exponent ? BN_bin2bn(exponent, 32, NULL) : NULL;
     BIGNUM *a = BN_new(), *r = BN_new();
@@ -238,25 +250,20 @@ static void run_openssl_invert(ecxb_state *st, const uint8_t modulus[32], const 
     BN_CTX_free(ctx);
 }
 
-/* r = a^(p-2) mod p by BN_mod_exp (Montgomery), the modPow analogue. */
-static void bm_openssl_bn_mod_exp_p(ecxb_state *st, const struct ecbench_backend *b, size_t param)
-{
-    uint8_t pm2[32];
-    (void)b;
-    (void)param;
-    memcpy(pm2, p256_p, 32);
-    pm2[31] -= 2;
-    run_openssl_invert(st, p256_p, pm2);
-}
+/* BN_mod_inverse mod p and mod n; BN_mod_exp(a, p - 2, p), the modPow
+ * analogue. */
+static const struct openssl_invert_op openssl_field_invert = {p256_p, NULL},
+                                      openssl_scalar_invert = {p256_n, NULL},
+                                      openssl_mod_exp_p = {p256_p, p256_p_minus_2};
 
 /* An EC P-256 key and a sign or verify context for it. */
 static EVP_PKEY *openssl_p256_key(void) { return EVP_PKEY_Q_keygen(NULL, NULL, "EC", "P-256"); }
 
-static void bm_openssl_ecdsa_sign(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static void bm_openssl_ecdsa_sign(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
     uint8_t msg[MLEN], digest[32], sig[80];
     (void)b;
-    (void)param;
+    (void)row;
     ecbench_random_bytes(msg, MLEN);
     EVP_PKEY *key = openssl_p256_key();
     EVP_PKEY_CTX *ctx = key ? EVP_PKEY_CTX_new(key, NULL) : NULL;
@@ -279,12 +286,12 @@ static void bm_openssl_ecdsa_sign(ecxb_state *st, const struct ecbench_backend *
     EVP_PKEY_free(key);
 }
 
-static void bm_openssl_ecdsa_verify(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+static void bm_openssl_ecdsa_verify(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
     uint8_t msg[MLEN], digest[32], sig[80];
     size_t len = sizeof sig;
     (void)b;
-    (void)param;
+    (void)row;
     ecbench_random_bytes(msg, MLEN);
     SHA256(msg, MLEN, digest);
     EVP_PKEY *key = openssl_p256_key();
@@ -308,38 +315,25 @@ static void bm_openssl_ecdsa_verify(ecxb_state *st, const struct ecbench_backend
     EVP_PKEY_free(key);
 }
 
-static void bm_openssl_field_invert(ecxb_state *st, const struct ecbench_backend *b, size_t param)
-{
-    (void)b;
-    (void)param;
-    run_openssl_invert(st, p256_p, NULL);
-}
-
-static void bm_openssl_scalar_invert(ecxb_state *st, const struct ecbench_backend *b, size_t param)
-{
-    (void)b;
-    (void)param;
-    run_openssl_invert(st, p256_n, NULL);
-}
 #endif
 
 static const struct ecbench_row rows[] = {
-    {NULL, "p256/field_invert", bm_field_invert, 0, ECXB_NS, NULL},
-    {NULL, "p256/scalar_invert", bm_scalar_invert, 0, ECXB_NS, NULL},
-    {NULL, "p256/field_invert_chain", bm_field_invert_chain, 0, ECXB_NS, NULL},
-    {NULL, "p256/scalar_invert_chain", bm_scalar_invert_chain, 0, ECXB_NS, NULL},
-    {NULL, "p256/field_mul", bm_field_mul, 0, ECXB_NS, NULL},
-    {NULL, "p256/field_sq", bm_field_sq, 0, ECXB_NS, NULL},
-    {NULL, "p256/scalar_mul", bm_scalar_mul, 0, ECXB_NS, NULL},
-    {NULL, "p256/public_key", bm_public_key, 0, ECXB_US, NULL},
-    {NULL, "p256/ecdsa_sign", bm_ecdsa_sign, 0, ECXB_US, NULL},
-    {NULL, "p256/ecdsa_verify", bm_ecdsa_verify, 0, ECXB_US, NULL},
+    {NULL, "p256/field_invert", bm_invert, 0, ECXB_NS, NULL, &field_invert},
+    {NULL, "p256/scalar_invert", bm_invert, 0, ECXB_NS, NULL, &scalar_invert},
+    {NULL, "p256/field_invert_chain", bm_invert_chain, 0, ECXB_NS, NULL, &field_invert_chain},
+    {NULL, "p256/scalar_invert_chain", bm_invert_chain, 0, ECXB_NS, NULL, &scalar_invert_chain},
+    {NULL, "p256/field_mul", bm_mul, 0, ECXB_NS, NULL, &field_arith},
+    {NULL, "p256/field_sq", bm_field_sq, 0, ECXB_NS, NULL, NULL},
+    {NULL, "p256/scalar_mul", bm_mul, 0, ECXB_NS, NULL, &scalar_arith},
+    {NULL, "p256/public_key", bm_public_key, 0, ECXB_US, NULL, NULL},
+    {NULL, "p256/ecdsa_sign", bm_ecdsa_sign, 0, ECXB_US, NULL, NULL},
+    {NULL, "p256/ecdsa_verify", bm_ecdsa_verify, 0, ECXB_US, NULL, NULL},
 #if ECBENCH_HAVE_OPENSSL
-    {"openssl", "p256/field_invert", bm_openssl_field_invert, 0, ECXB_NS, NULL},
-    {"openssl", "p256/scalar_invert", bm_openssl_scalar_invert, 0, ECXB_NS, NULL},
-    {"openssl", "p256/bn_mod_exp_p", bm_openssl_bn_mod_exp_p, 0, ECXB_NS, NULL},
-    {"openssl", "p256/ecdsa_sign", bm_openssl_ecdsa_sign, 0, ECXB_US, NULL},
-    {"openssl", "p256/ecdsa_verify", bm_openssl_ecdsa_verify, 0, ECXB_US, NULL},
+    {"openssl", "p256/field_invert", bm_openssl_invert, 0, ECXB_NS, NULL, &openssl_field_invert},
+    {"openssl", "p256/scalar_invert", bm_openssl_invert, 0, ECXB_NS, NULL, &openssl_scalar_invert},
+    {"openssl", "p256/bn_mod_exp_p", bm_openssl_invert, 0, ECXB_NS, NULL, &openssl_mod_exp_p},
+    {"openssl", "p256/ecdsa_sign", bm_openssl_ecdsa_sign, 0, ECXB_US, NULL, NULL},
+    {"openssl", "p256/ecdsa_verify", bm_openssl_ecdsa_verify, 0, ECXB_US, NULL, NULL},
 #endif
 };
 

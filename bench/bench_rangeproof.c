@@ -134,15 +134,27 @@ static void run_verify(ecxb_state *st, const struct ecbench_backend *b, size_t m
     }
 }
 
-static void bm_prove_seed(ecxb_state *st, const struct ecbench_backend *b, size_t m) { run_prove(st, b, m, 1); }
-static void bm_prove_random(ecxb_state *st, const struct ecbench_backend *b, size_t m) { run_prove(st, b, m, 0); }
-static void bm_verify_seed(ecxb_state *st, const struct ecbench_backend *b, size_t m) { run_verify(st, b, m, 1); }
-static void bm_verify_random(ecxb_state *st, const struct ecbench_backend *b, size_t m) { run_verify(st, b, m, 0); }
+/* The witnesses of a row: the seed scenario's or random. */
+struct witness_kind {
+    int seeded;
+};
+static const struct witness_kind seed_scenario = {1}, random_witnesses = {0};
+
+static void bm_prove(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
+{
+    run_prove(st, b, row->param, ((const struct witness_kind *)row->op)->seeded);
+}
+
+static void bm_verify(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
+{
+    run_verify(st, b, row->param, ((const struct witness_kind *)row->op)->seeded);
+}
 
 /* One batch of count single-value proofs (seeded witnesses, distinct
  * randomness). */
-static void bm_verify_batch(ecxb_state *st, const struct ecbench_backend *b, size_t count)
+static void bm_verify_batch(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
+    const size_t count = row->param;
     enum { MAX_BATCH = 64 };
     static uint8_t proof[MAX_BATCH][PROOF_MAX], coms[MAX_BATCH][1][32];
     const ecx_rangeproof_gens *g = shared_gens(st);
@@ -181,25 +193,26 @@ static void bm_verify_batch(ecxb_state *st, const struct ecbench_backend *b, siz
     ecxb_set_items_processed(st, (int64_t)count * ecxb_iterations(st));
 }
 
-#define RP_ROWS(AREA, PROVE, VERIFY)                                                               \
-    {NULL, AREA "/prove/64x1", PROVE, 1, ECXB_MS, NULL},                                           \
-    {NULL, AREA "/prove/64x2", PROVE, 2, ECXB_MS, NULL},                                           \
-    {NULL, AREA "/prove/64x4", PROVE, 4, ECXB_MS, NULL},                                           \
-    {NULL, AREA "/prove/64x8", PROVE, 8, ECXB_MS, NULL},                                           \
-    {NULL, AREA "/prove/64x16", PROVE, 16, ECXB_MS, NULL},                                         \
-    {NULL, AREA "/prove/64x32", PROVE, 32, ECXB_MS, NULL},                                         \
-    {NULL, AREA "/verify/64x1", VERIFY, 1, ECXB_US, NULL},                                         \
-    {NULL, AREA "/verify/64x2", VERIFY, 2, ECXB_US, NULL},                                         \
-    {NULL, AREA "/verify/64x4", VERIFY, 4, ECXB_US, NULL},                                         \
-    {NULL, AREA "/verify/64x8", VERIFY, 8, ECXB_MS, NULL},                                         \
-    {NULL, AREA "/verify/64x16", VERIFY, 16, ECXB_MS, NULL},                                       \
-    {NULL, AREA "/verify/64x32", VERIFY, 32, ECXB_MS, NULL}
+/* The prove and verify rows of M = 1 .. 32 values for one kind of witness. */
+#define RP_ROWS(AREA, WITNESS)                                                                     \
+    {NULL, AREA "/prove/64x1", bm_prove, 1, ECXB_MS, NULL, WITNESS},                               \
+    {NULL, AREA "/prove/64x2", bm_prove, 2, ECXB_MS, NULL, WITNESS},                               \
+    {NULL, AREA "/prove/64x4", bm_prove, 4, ECXB_MS, NULL, WITNESS},                               \
+    {NULL, AREA "/prove/64x8", bm_prove, 8, ECXB_MS, NULL, WITNESS},                               \
+    {NULL, AREA "/prove/64x16", bm_prove, 16, ECXB_MS, NULL, WITNESS},                             \
+    {NULL, AREA "/prove/64x32", bm_prove, 32, ECXB_MS, NULL, WITNESS},                             \
+    {NULL, AREA "/verify/64x1", bm_verify, 1, ECXB_US, NULL, WITNESS},                             \
+    {NULL, AREA "/verify/64x2", bm_verify, 2, ECXB_US, NULL, WITNESS},                             \
+    {NULL, AREA "/verify/64x4", bm_verify, 4, ECXB_US, NULL, WITNESS},                             \
+    {NULL, AREA "/verify/64x8", bm_verify, 8, ECXB_MS, NULL, WITNESS},                             \
+    {NULL, AREA "/verify/64x16", bm_verify, 16, ECXB_MS, NULL, WITNESS},                           \
+    {NULL, AREA "/verify/64x32", bm_verify, 32, ECXB_MS, NULL, WITNESS}
 
 static const struct ecbench_row rangeproof_rows[] = {
-    RP_ROWS("rangeproof", bm_prove_seed, bm_verify_seed),
-    RP_ROWS("rangeproof_random", bm_prove_random, bm_verify_random),
-    {NULL, "rangeproof/verify_batch/64x1x16", bm_verify_batch, 16, ECXB_MS, NULL},
-    {NULL, "rangeproof/verify_batch/64x1x64", bm_verify_batch, 64, ECXB_MS, NULL},
+    RP_ROWS("rangeproof", &seed_scenario),
+    RP_ROWS("rangeproof_random", &random_witnesses),
+    {NULL, "rangeproof/verify_batch/64x1x16", bm_verify_batch, 16, ECXB_MS, NULL, NULL},
+    {NULL, "rangeproof/verify_batch/64x1x64", bm_verify_batch, 64, ECXB_MS, NULL, NULL},
 };
 
 const struct ecbench_suite ecbench_suite_rangeproof = {"rangeproof", rangeproof_rows,

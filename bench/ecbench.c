@@ -63,7 +63,7 @@ static void trampoline(ecxb_state *st, void *arg)
 {
     const struct registered *r = arg;
     rng_reset();
-    r->row->run(st, r->backend, r->row->param);
+    r->row->run(st, r->backend, r->row);
 }
 
 static int register_row(const struct ecbench_row *row, const struct ecbench_backend *backend)

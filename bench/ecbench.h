@@ -4,36 +4,35 @@
  * ...) that defines a table of `struct ecbench_row` and one
  * `const struct ecbench_suite ecbench_suite_AREA`; ecbench.c lists the
  * suites (one line per area) and registers every row with Google Benchmark
- * through benchmark_c.h. Adding an area changes neither the wrapper nor the
- * registration code:
+ * through benchmark_c.h.
  *
- *   1. bench/bench_ed25519.c:
+ * A row names a body by its shape and, in `op`, what the body calls: one
+ * body per operation shape, with a small adapter per operation, ours and
+ * the peers' alike (bench/shapes.h has the shapes that several areas
+ * share). Adding an operation of an existing shape is one adapter and one
+ * row:
  *
- *        static void bm_sign(ecxb_state *st, const struct ecbench_backend *b, size_t param)
+ *        // bench_ristretto.c: libsodium's scalarmult in the shape r = [s]P
+ *        static int sodium_mul(const struct ecbench_backend *b, uint8_t r[32], const uint8_t s[32],
+ *                              const uint8_t p[32])
  *        {
- *            ... keys and a 64-byte message ...
- *            while (ecxb_keep_running(st)) {
- *                b->table->ed25519_sign(sig, msg, 64, sk);
- *                msg[0] ^= sig[0];              // the output feeds the next input
- *            }
- *            ecxb_do_not_optimize(sig);
+ *            (void)b;
+ *            return crypto_scalarmult_ristretto255(r, s, p);
  *        }
- *        static void bm_sodium_sign(ecxb_state *st, const struct ecbench_backend *b, size_t param)
- *        { ... b is NULL for a peer row ... }
+ *        static const struct ecbench_var_mul sodium_scalarmult = {"crypto_scalarmult_ristretto255",
+ *                                                                 random_element, sodium_mul};
+ *        ...
+ *        {"libsodium", "ristretto255/scalarmult", ecbench_bm_var_mul, 0, ECXB_NS, NULL, &sodium_scalarmult},
  *
- *        static const struct ecbench_row rows[] = {
- *            {NULL, "ed25519/sign", bm_sign, 0, ECXB_NS, NULL},            // BACKEND/ed25519/sign
- *            {NULL, "ed25519/verify_batch/64", bm_verify_batch, 64, ECXB_US, "ed25519/verify"},
- *            {"libsodium", "ed25519/sign", bm_sodium_sign, 0, ECXB_NS, NULL}, // libsodium/ed25519/sign
- *        #if ECBENCH_HAVE_OPENSSL
- *            {"openssl", "ed25519/sign", bm_openssl_sign, 0, ECXB_NS, NULL},
- *        #endif
- *        };
- *        const struct ecbench_suite ecbench_suite_ed25519 = {"ed25519", rows, sizeof rows / sizeof rows[0]};
+ * A new backend needs nothing here: every row of ours is registered once per
+ * selected backend.
  *
- *   2. ecbench.c: add `&ecbench_suite_ed25519` to `suites[]`, and declare it
- *      below (extern).
- *   3. bench/meson.build: add the file to `ecbench_sources`.
+ * A new area: its file, `&ecbench_suite_AREA` in ecbench.c's `suites[]`
+ * (declared extern below), and the file in bench/meson.build's
+ * `ecbench_sources`. Every row name is listed in bench/rows.txt, which
+ * tests/test_bench_rows.sh compares with `ecbench --benchmark_list_tests`
+ * (baselines, reports and docs refer to the names: a rename must be
+ * deliberate).
  *
  * Rules for a row (DESIGN.md, "Benchmarks"):
  * - It times one call of what its name says: `verify_batch/64` is one whole
@@ -65,9 +64,12 @@ struct ecbench_backend {
     const ecx_f25519_ops *f25519;    /* the raw arithmetic table (ecx_f25519(name)) */
 };
 
-/* The body of a row. `b` is the backend for a row of ours and NULL for a
- * peer row; `param` is the row's param field (a batch size, a length). */
-typedef void (*ecbench_fn)(ecxb_state *st, const struct ecbench_backend *b, size_t param);
+struct ecbench_row;
+
+/* The body of a row (one per operation shape). `b` is the backend for a row
+ * of ours and NULL for a peer row; the body reads the row's `param` (a batch
+ * size, a length) and `op` (its adapter). */
+typedef void (*ecbench_fn)(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row);
 
 struct ecbench_row {
     /* NULL: a row of ours, registered once per selected backend as
@@ -83,6 +85,10 @@ struct ecbench_row {
      * "ed25519/verify_batch/64"). The summary then also compares our time
      * per item with them. */
     const char *per_item_of;
+    /* What the body calls: an adapter of the body's shape (a struct the
+     * body's file or shapes.h defines), or NULL for a body that names its
+     * callee itself. */
+    const void *op;
 };
 
 struct ecbench_suite {

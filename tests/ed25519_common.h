@@ -124,6 +124,17 @@ static inline size_t test_backends(const char *names[MAX_BACKENDS])
     return n < MAX_BACKENDS ? n : MAX_BACKENDS;
 }
 
+/* The same, checked to be at least one and printed ("backends: ifma u64 ..."). */
+static inline size_t test_backends_listed(const char *names[MAX_BACKENDS])
+{
+    size_t n = test_backends(names);
+    CHECK_CTX(n > 0, "no usable backend");
+    printf("backends:");
+    for (size_t b = 0; b < n; b++) printf(" %s", names[b]);
+    printf("\n");
+    return n;
+}
+
 /* Selects a backend, counting a failure if that does not work. */
 static inline int use_backend(const char *name)
 {

@@ -200,6 +200,23 @@ static inline void mpz_plus_bytes(uint8_t out[32], const mpz_t base, long add)
 
 static inline unsigned rand_below(unsigned n) { return (unsigned)(check_rand64() % n); }
 
+/* One register of a chain (tests of long chains of mixed operations): got,
+ * backend k's bytes of it after `step` (operation opname), must equal the
+ * oracle's want and the first backend's bytes (copied into first when k is
+ * 0). 1 if so; otherwise reports both comparisons with the chain's label and
+ * returns 0 (one report per chain is enough: the caller stops it). */
+static inline int chain_register_agrees(const char *label, unsigned step, const char *opname, size_t k,
+                                        const uint8_t got[32], const uint8_t want[32], uint8_t first[32])
+{
+    if (k == 0) memcpy(first, got, 32);
+    if (memcmp(got, want, 32) == 0 && memcmp(got, first, 32) == 0) return 1;
+    set_inputs(label, NULL, 0, NULL, 0);
+    cur_param = step;
+    EXPECT_MEM(got, want, 32, backends[k].name, opname);
+    EXPECT_MEM(got, first, 32, backends[k].name, "identical to the first backend");
+    return 0;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Field edge cases                                                          */
 

@@ -9,12 +9,8 @@
 # Usage: test_bench_baseline.sh ECBENCH
 # Last line: "test_bench_baseline: N passed, N failed".
 ecbench=$1
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL test_bench_baseline: $*" >&2; }
-work=$(mktemp -d "${TMPDIR:-/tmp}/ecx-baseline.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/script_checks.sh"
+checks_begin test_bench_baseline
 run() {  # run OUTPUT ARGS...: a short run of two rows
     out=$1; shift
     "$ecbench" --benchmark_filter='(sc25519/mul|sc25519/add)$' --benchmark_min_time=0.01 --repetitions=5 \
@@ -35,6 +31,11 @@ assert all(len(s) == 5 and min(s) > 0 for s in rows.values())
 for name, k in (("slower", 2.0), ("faster", 0.5)):
     e = dict(d, rows=[{"name": r["name"], "samples": [x * k for x in r["samples"]]} for r in d["rows"]])
     json.dump(e, open(sys.argv[1].replace("first", name), "w"))
+# The same samples with members the reader must skip: nested objects and
+# arrays, literals and numbers, at the top and in every row.
+extra = {"meta": {"host": ["a", {"b": [1, 2.5e3, True, False, None]}], "n": -3}, "empty": {}, "none": []}
+e = dict(d, **extra, rows=[dict(r, **extra) for r in d["rows"]])
+json.dump(e, open(sys.argv[1].replace("first", "extra"), "w"))
 open(sys.argv[1].replace("first", "broken"), "w").write('{"format": "ecbench-baseline-1", "rows": [{"name": "x", "samples": [1, ]}')
 PY
 rows=$(grep -c '"name": "[a-z0-9]*/' "$json")
@@ -60,6 +61,11 @@ run "$work/self.out" --load-baseline=first --baseline=first && pass || fail "fir
 [ "$(grep -c '^  No change in performance detected\.' "$work/self.out")" -eq "$rows" ] && pass \
   || fail "a baseline against itself changed"
 
+# Unknown members are skipped: the same samples read the same.
+run "$work/extra.out" --load-baseline=first --baseline=extra && pass || fail "--baseline=extra failed"
+[ "$(grep -c '^  No change in performance detected\.' "$work/extra.out")" -eq "$rows" ] && pass \
+  || fail "a baseline with extra members did not read as the same samples: $(cat "$work/extra.out")"
+
 run "$work/broken.out" --baseline=broken
 [ $? -eq 2 ] && grep -q 'not an ecbench baseline' "$work/broken.out" && pass || fail "a malformed baseline was not refused"
 run "$work/missing.out" --baseline=nothing-here
@@ -67,5 +73,4 @@ run "$work/missing.out" --baseline=nothing-here
 run "$work/badname.out" --save-baseline=../escape
 [ $? -eq 2 ] && pass || fail "a baseline name with a path was accepted"
 
-echo "test_bench_baseline: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_end

@@ -9,12 +9,8 @@
 # Usage: test_bench_report.sh ECBENCH
 # Last line: "test_bench_report: N passed, N failed".
 ecbench=$1
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL test_bench_report: $*" >&2; }
-work=$(mktemp -d "${TMPDIR:-/tmp}/ecx-report.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/script_checks.sh"
+checks_begin test_bench_report
 
 # --check-only on every backend, then with a fault.
 if "$ecbench" --backend=all --check-only >"$work/check.out" 2>&1; then pass; else fail "--check-only failed: $(cat "$work/check.out")"; fi
@@ -97,5 +93,4 @@ assert len(colours) > 20, "too few colours for text and plots"
 assert ours > 500 and peer > 500, "the bars are not visible"
 PY
 then pass; else fail "the screenshot does not show the plots"; fi
-echo "test_bench_report: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_end

@@ -23,6 +23,7 @@
 #include "backend/ops_internal.h"
 #include "dispatch/registry.h"
 #include "ed25519_common.h"
+#include "backend_tables.h"
 
 static const char *names[MAX_BACKENDS];
 static const struct ecx_backend *backends[MAX_BACKENDS];
@@ -448,6 +449,8 @@ static void test_api_arguments(void)
     CHECK(ecx_ed25519_verify_batch(1, NULL, NULL, NULL, NULL, NULL) == ECX_ERR_INVALID);
 }
 
+static int has_edwards(const struct ecx_backend *b) { return b->edwards != NULL; }
+
 int main(void)
 {
     if (sodium_init() < 0) {
@@ -455,12 +458,8 @@ int main(void)
         return 1;
     }
     check_seed(0xed25519);
-    nbackends = test_backends(names);
-    for (size_t b = 0; b < nbackends; b++) {
-        backends[b] = ecxi_backend_find(names[b]);
-        CHECK_CTX(backends[b] && backends[b]->edwards, names[b]);
-        if (!backends[b] || !backends[b]->edwards) return check_summary("test_edwards");
-    }
+    nbackends = test_backend_tables(names, backends, MAX_BACKENDS, has_edwards);
+    if (nbackends == 0) return check_summary("test_edwards");
 
     test_mul_base();
     test_mul_var();

@@ -21,6 +21,49 @@ static void fe_bytes_of(uint8_t out[32], const struct backend *b, const ecx_fe25
     b->ops->fe_to_bytes(out, x);
 }
 
+typedef void fe_binary_fn(ecx_fe25519 *r, const ecx_fe25519 *a, const ecx_fe25519 *b);
+typedef void fe_unary_fn(ecx_fe25519 *r, const ecx_fe25519 *a);
+
+/* Expects op(a, b) = want (as bytes) on backend be: into a fresh r, and
+ * with r aliasing a, then b. `name` labels the failures. */
+static void expect_fe_binary(const struct backend *be, fe_binary_fn *op, const char *name, const ecx_fe25519 *a,
+                             const ecx_fe25519 *b, const uint8_t want[32])
+{
+    char what[64];
+    uint8_t got[32];
+    ecx_fe25519 r;
+    op(&r, a, b);
+    fe_bytes_of(got, be, &r);
+    EXPECT_MEM(got, want, 32, be->name, name);
+    r = *a;
+    op(&r, &r, b);
+    fe_bytes_of(got, be, &r);
+    snprintf(what, sizeof what, "%s (r aliases a)", name);
+    EXPECT_MEM(got, want, 32, be->name, what);
+    r = *b;
+    op(&r, a, &r);
+    fe_bytes_of(got, be, &r);
+    snprintf(what, sizeof what, "%s (r aliases b)", name);
+    EXPECT_MEM(got, want, 32, be->name, what);
+}
+
+/* Expects op(a) = want on backend be, into a fresh r and in place. */
+static void expect_fe_unary(const struct backend *be, fe_unary_fn *op, const char *name, const ecx_fe25519 *a,
+                            const uint8_t want[32])
+{
+    char what[64];
+    uint8_t got[32];
+    ecx_fe25519 r;
+    op(&r, a);
+    fe_bytes_of(got, be, &r);
+    EXPECT_MEM(got, want, 32, be->name, name);
+    r = *a;
+    op(&r, &r);
+    fe_bytes_of(got, be, &r);
+    snprintf(what, sizeof what, "%s (in place)", name);
+    EXPECT_MEM(got, want, 32, be->name, what);
+}
+
 /* All unary and binary field operations on (a, b), each backend against GMP.
  * sqn_n and small_c vary the parameters of fe_sqn and fe_mul_small. */
 static void field_case(const char *what, const uint8_t a[32], const uint8_t b[32], unsigned sqn_n, uint32_t small_c)
@@ -79,60 +122,14 @@ static void field_case(const char *what, const uint8_t a[32], const uint8_t b[32
         fe_bytes_of(got, be, &r);
         EXPECT_MEM(got, e_a, 32, n, "fe round trip of canonical a");
 
-        o->fe_add(&r, &fa, &fb);
-        fe_bytes_of(got, be, &r);
-        EXPECT_MEM(got, e_add, 32, n, "fe_add");
-        r = fa;
-        o->fe_add(&r, &r, &fb);
-        fe_bytes_of(got, be, &r);
-        EXPECT_MEM(got, e_add, 32, n, "fe_add (r aliases a)");
-        r = fb;
-        o->fe_add(&r, &fa, &r);
-        fe_bytes_of(got, be, &r);
-        EXPECT_MEM(got, e_add, 32, n, "fe_add (r aliases b)");
-
-        o->fe_sub(&r, &fa, &fb);
-        fe_bytes_of(got, be, &r);
-        EXPECT_MEM(got, e_sub, 32, n, "fe_sub");
-        r = fa;
-        o->fe_sub(&r, &r, &fb);
-        fe_bytes_of(got, be, &r);
-        EXPECT_MEM(got, e_sub, 32, n, "fe_sub (r aliases a)");
-        r = fb;
-        o->fe_sub(&r, &fa, &r);
-        fe_bytes_of(got, be, &r);
-        EXPECT_MEM(got, e_sub, 32, n, "fe_sub (r aliases b)");
-
-        in->fe_neg(&r, &fa);
-        fe_bytes_of(got, be, &r);
-        EXPECT_MEM(got, e_neg, 32, n, "fe_neg");
-        r = fa;
-        in->fe_neg(&r, &r);
-        fe_bytes_of(got, be, &r);
-        EXPECT_MEM(got, e_neg, 32, n, "fe_neg (in place)");
-
-        o->fe_mul(&r, &fa, &fb);
-        fe_bytes_of(got, be, &r);
-        EXPECT_MEM(got, e_mul, 32, n, "fe_mul");
-        r = fa;
-        o->fe_mul(&r, &r, &fb);
-        fe_bytes_of(got, be, &r);
-        EXPECT_MEM(got, e_mul, 32, n, "fe_mul (r aliases a)");
-        r = fb;
-        o->fe_mul(&r, &fa, &r);
-        fe_bytes_of(got, be, &r);
-        EXPECT_MEM(got, e_mul, 32, n, "fe_mul (r aliases b)");
+        expect_fe_binary(be, o->fe_add, "fe_add", &fa, &fb, e_add);
+        expect_fe_binary(be, o->fe_sub, "fe_sub", &fa, &fb, e_sub);
+        expect_fe_unary(be, in->fe_neg, "fe_neg", &fa, e_neg);
+        expect_fe_binary(be, o->fe_mul, "fe_mul", &fa, &fb, e_mul);
         o->fe_mul(&r, &fa, &fa);
         fe_bytes_of(got, be, &r);
         EXPECT_MEM(got, e_sq, 32, n, "fe_mul(a, a)");
-
-        o->fe_sq(&r, &fa);
-        fe_bytes_of(got, be, &r);
-        EXPECT_MEM(got, e_sq, 32, n, "fe_sq");
-        r = fa;
-        o->fe_sq(&r, &r);
-        fe_bytes_of(got, be, &r);
-        EXPECT_MEM(got, e_sq, 32, n, "fe_sq (in place)");
+        expect_fe_unary(be, o->fe_sq, "fe_sq", &fa, e_sq);
 
         cur_param = sqn_n;
         in->fe_sqn(&r, &fa, sqn_n);
@@ -184,13 +181,7 @@ static void field_case(const char *what, const uint8_t a[32], const uint8_t b[32
         EXPECT(in->fe_is_zero(&fa) == e_zero, n, "fe_is_zero");
         EXPECT(in->fe_is_negative(&fa) == e_negative, n, "fe_is_negative");
 
-        o->fe_invert(&r, &fa);
-        fe_bytes_of(got, be, &r);
-        EXPECT_MEM(got, e_inv, 32, n, "fe_invert");
-        r = fa;
-        o->fe_invert(&r, &r);
-        fe_bytes_of(got, be, &r);
-        EXPECT_MEM(got, e_inv, 32, n, "fe_invert (in place)");
+        expect_fe_unary(be, o->fe_invert, "fe_invert", &fa, e_inv);
 
         in->fe_pow_p58(&r, &fa);
         fe_bytes_of(got, be, &r);
@@ -380,14 +371,7 @@ static void field_chain(unsigned steps, unsigned chain)
             mpz_to_le(want, 32, ref[i]);
             for (size_t k = 0; k < n_backends; k++) {
                 backends[k].ops->fe_to_bytes(got, &regs[k][i]);
-                if (k == 0) memcpy(first, got, 32);
-                if (memcmp(got, want, 32) != 0 || memcmp(got, first, 32) != 0) {
-                    set_inputs(label, NULL, 0, NULL, 0);
-                    cur_param = step;
-                    EXPECT_MEM(got, want, 32, backends[k].name, opname);
-                    EXPECT_MEM(got, first, 32, backends[k].name, "identical to the first backend");
-                    goto out; /* one report per chain is enough */
-                }
+                if (!chain_register_agrees(label, step, opname, k, got, want, first)) goto out;
             }
         }
     }

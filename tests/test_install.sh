@@ -7,12 +7,8 @@
 build=$1
 source=$2
 cc=$3
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL test_install: $*" >&2; }
-work=$(mktemp -d "${TMPDIR:-/tmp}/ecx-install.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/script_checks.sh"
+checks_begin test_install
 dest=$work/root
 
 if meson install -C "$build" --no-rebuild --destdir "$dest" >"$work/install.log" 2>&1; then pass; else fail "meson install: $(tail -3 "$work/install.log")"; fi
@@ -33,5 +29,4 @@ if LD_LIBRARY_PATH=$libdir "$work/consumer" >"$work/run.log" 2>&1; then pass; el
 cat "$work/run.log"
 # It ran on the installed library, not on the build tree's.
 LD_LIBRARY_PATH=$libdir ldd "$work/consumer" | grep libecx | grep -q "$dest" && pass || fail "consumer did not load the installed libecx"
-echo "test_install: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_end

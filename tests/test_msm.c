@@ -28,6 +28,7 @@
 #include "backend/ops_internal.h"
 #include "dispatch/registry.h"
 #include "ed25519_common.h"
+#include "backend_tables.h"
 
 static const char *names[MAX_BACKENDS];
 static const struct ecx_backend *backends[MAX_BACKENDS];
@@ -372,6 +373,12 @@ static void test_batch(void)
     }
 }
 
+/* Both multiscalar multiplications of the edwards table. */
+static int has_msm(const struct ecx_backend *b)
+{
+    return b->edwards && b->edwards->msm_vartime && b->edwards->msm_vartime_with;
+}
+
 int main(void)
 {
     if (sodium_init() < 0) {
@@ -379,16 +386,8 @@ int main(void)
         return 1;
     }
     check_seed(0x3535);
-    nbackends = test_backends(names);
-    for (size_t b = 0; b < nbackends; b++) {
-        backends[b] = ecxi_backend_find(names[b]);
-        CHECK_CTX(backends[b] && backends[b]->edwards && backends[b]->edwards->msm_vartime &&
-                      backends[b]->edwards->msm_vartime_with,
-                  names[b]);
-        if (!backends[b] || !backends[b]->edwards || !backends[b]->edwards->msm_vartime ||
-            !backends[b]->edwards->msm_vartime_with)
-            return check_summary("test_msm");
-    }
+    nbackends = test_backend_tables(names, backends, MAX_BACKENDS, has_msm);
+    if (nbackends == 0) return check_summary("test_msm");
 
     test_against_oracle();
     test_widths();

@@ -24,6 +24,7 @@
 #include "dispatch/registry.h"
 #include "ecx/ecx.h"
 #include "ecx/p256.h"
+#include "p256_backends.h"
 
 #define MAX_BACKENDS 8
 #define MAX_EDGES 96
@@ -428,6 +429,12 @@ static void test_public(void)
 
 /* ------------------------------------------------------------------------ */
 
+/* The entries this test reads: both arithmetic tables and both chains. */
+static int has_arith(const struct ecxi_p256_ops *p256)
+{
+    return p256->field && p256->scalar && p256->field_invert_chain && p256->scalar_invert_chain;
+}
+
 int main(void)
 {
     const char *env = getenv("ECX_TEST_ITERATIONS");
@@ -452,21 +459,7 @@ int main(void)
     }
     build_edges();
 
-    const char *names[MAX_BACKENDS];
-    size_t total = ecx_backends(names, MAX_BACKENDS);
-    CHECK(total >= 1 && total <= MAX_BACKENDS);
-    if (total > MAX_BACKENDS) total = MAX_BACKENDS;
-    for (size_t i = 0; i < total; i++) {
-        const struct ecx_backend *b = ecxi_backend_find(names[i]);
-        CHECK_CTX(b && b->p256 && b->p256->field && b->p256->scalar && b->p256->field_invert_chain &&
-                      b->p256->scalar_invert_chain, names[i]);
-        if (!b || !b->p256 || !b->p256->field || !b->p256->scalar || !b->p256->field_invert_chain ||
-            !b->p256->scalar_invert_chain)
-            continue;
-        backend_names[n_backends] = names[i];
-        backend_ops[n_backends] = b->p256;
-        n_backends++;
-    }
+    n_backends = p256_test_backends(backend_names, backend_ops, MAX_BACKENDS, has_arith);
     printf("test_p256_arith: backends:");
     for (size_t i = 0; i < n_backends; i++) printf(" %s", backend_names[i]);
     printf("; %zu edge values, %lu random pairs per modulus\n", n_edges, iterations);

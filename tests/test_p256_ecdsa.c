@@ -38,6 +38,7 @@
 #include "ecx/ecx.h"
 #include "ecx/p256.h"
 #include "hash/sha256.h"
+#include "p256_backends.h"
 
 #define MAX_BACKENDS 8
 
@@ -472,17 +473,7 @@ int main(int argc, char **argv)
     if (env) rounds = strtoul(env, NULL, 0);
     check_seed(0x9256);
 
-    const char *all[MAX_BACKENDS];
-    size_t total = ecx_backends(all, MAX_BACKENDS);
-    CHECK(total >= 1 && total <= MAX_BACKENDS);
-    if (total > MAX_BACKENDS) total = MAX_BACKENDS;
-    for (size_t i = 0; i < total; i++) {
-        const struct ecx_backend *b = ecxi_backend_find(all[i]);
-        CHECK_CTX(b && b->p256 && b->p256->group, all[i]);
-        if (!b || !b->p256 || !b->p256->group) continue;
-        names[n_backends] = all[i];
-        ops[n_backends++] = b->p256;
-    }
+    n_backends = p256_test_backends(names, ops, MAX_BACKENDS, p256_has_group);
     printf("test_p256_ecdsa: backends:");
     for (size_t i = 0; i < n_backends; i++) printf(" %s", names[i]);
     printf("\n");

@@ -30,6 +30,7 @@
 #include "ecx/ecx.h"
 #include "ecx/p256.h"
 #include "hash/sha256.h"
+#include "p256_backends.h"
 
 #define MAX_BACKENDS 8
 
@@ -308,16 +309,7 @@ int main(void)
     order = BN_new();
     CHECK(group && bn_ctx && order && EC_GROUP_get_order(group, order, bn_ctx) == 1);
 
-    const char *all[MAX_BACKENDS];
-    size_t total = ecx_backends(all, MAX_BACKENDS);
-    if (total > MAX_BACKENDS) total = MAX_BACKENDS;
-    for (size_t i = 0; i < total; i++) {
-        const struct ecx_backend *b = ecxi_backend_find(all[i]);
-        CHECK_CTX(b && b->p256 && b->p256->group, all[i]);
-        if (!b || !b->p256 || !b->p256->group) continue;
-        names[n_backends] = all[i];
-        ops[n_backends++] = b->p256;
-    }
+    n_backends = p256_test_backends(names, ops, MAX_BACKENDS, p256_has_group);
     test_ecdsa(rounds);
     test_group(rounds);
     BN_free(order);

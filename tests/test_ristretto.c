@@ -510,20 +510,21 @@ static void test_identity_edges(void)
     CHECK(crypto_core_ristretto255_sub(minus_P, I, P) == 0);
 
     CHECK_STATUS(ecx_ristretto255_is_valid(I), ECX_OK, at("identity valid", 0));
-    CHECK_STATUS(ecx_ristretto255_add(r, I, I), ECX_OK, at("I + I", 0));
-    CHECK_MEM(r, I, 32, at("I + I", 0));
-    CHECK_STATUS(ecx_ristretto255_add(r, I, P), ECX_OK, at("I + P", 0));
-    CHECK_MEM(r, P, 32, at("I + P", 0));
-    CHECK_STATUS(ecx_ristretto255_add(r, P, I), ECX_OK, at("P + I", 0));
-    CHECK_MEM(r, P, 32, at("P + I", 0));
-    CHECK_STATUS(ecx_ristretto255_sub(r, P, I), ECX_OK, at("P - I", 0));
-    CHECK_MEM(r, P, 32, at("P - I", 0));
-    CHECK_STATUS(ecx_ristretto255_sub(r, I, P), ECX_OK, at("I - P", 0));
-    CHECK_MEM(r, minus_P, 32, at("I - P", 0));
-    CHECK_STATUS(ecx_ristretto255_add(r, P, minus_P), ECX_OK, at("P + (-P)", 0));
-    CHECK_MEM(r, I, 32, at("P + (-P)", 0));
-    CHECK_STATUS(ecx_ristretto255_sub(r, P, P), ECX_OK, at("P - P", 0));
-    CHECK_MEM(r, I, 32, at("P - P", 0));
+    /* x OP y = want, the identity on one side or as the result. */
+    const struct {
+        const char *what;
+        int (*op)(uint8_t r[32], const uint8_t x[32], const uint8_t y[32]);
+        const uint8_t *x, *y, *want;
+    } cases[] = {
+        {"I + I", ecx_ristretto255_add, I, I, I},           {"I + P", ecx_ristretto255_add, I, P, P},
+        {"P + I", ecx_ristretto255_add, P, I, P},           {"P - I", ecx_ristretto255_sub, P, I, P},
+        {"I - P", ecx_ristretto255_sub, I, P, minus_P},     {"P + (-P)", ecx_ristretto255_add, P, minus_P, I},
+        {"P - P", ecx_ristretto255_sub, P, P, I},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        CHECK_STATUS(cases[k].op(r, cases[k].x, cases[k].y), ECX_OK, at(cases[k].what, 0));
+        CHECK_MEM(r, cases[k].want, 32, at(cases[k].what, 0));
+    }
     CHECK_STATUS(ecx_ristretto255_scalarmult(r, s, I), ECX_OK, at("[s]I", 0));
     CHECK_MEM(r, I, 32, at("[s]I", 0));
 

@@ -12,12 +12,8 @@
 dropin=$1
 program=$2
 vectors=$3
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); echo "FAIL test_sodium_dropin: $*" >&2; }
-work=$(mktemp -d "${TMPDIR:-/tmp}/ecx-dropin.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/script_checks.sh"
+checks_begin test_sodium_dropin
 
 "$program" "$vectors" >"$work/plain.out" 2>"$work/plain.err" && pass || { fail "plain run failed"; cat "$work/plain.err" >&2; }
 LD_PRELOAD=$dropin "$program" "$vectors" >"$work/preload.out" 2>"$work/preload.err" && pass || { fail "preloaded run failed"; cat "$work/preload.err" >&2; }
@@ -61,5 +57,4 @@ q=$(tail -1 "$work/plain.out" | sed -n 's/^test_sodium_dropin: \([0-9]*\) passed
 set -- $p $q
 passed=$((passed + ${1:-0} + ${3:-0}))
 failed=$((failed + ${2:-1} + ${4:-1}))
-echo "test_sodium_dropin: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+checks_end
