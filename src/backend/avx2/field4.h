@@ -411,10 +411,15 @@ static FE4_INLINE void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2
 {
 #pragma GCC unroll 5
     for (int k = 0; k < 5; k++) {
-        /* vmovq / vpinsrq / vinserti128: _mm256_set_epi64x may become four
-         * stores and a wide load, the very stall this avoids. */
-        const __m128i lo = _mm_insert_epi64(_mm_cvtsi64_si128((long long)a0->v[k]), (long long)a1->v[k], 1);
-        const __m128i hi = _mm_insert_epi64(_mm_cvtsi64_si128((long long)a2->v[k]), (long long)a3->v[k], 1);
+        /* Four 64-bit loads (vmovq), vpunpcklqdq, vinserti128:
+         * _mm256_set_epi64x may become four stores and a wide load, the
+         * very stall this avoids, and vpinsrq from a general register
+         * (gcc's code for _mm_insert_epi64) costs two shuffle uops more
+         * per pair than the unpack. */
+        const __m128i lo = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)&a0->v[k]),
+                                              _mm_loadl_epi64((const __m128i *)&a1->v[k]));
+        const __m128i hi = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)&a2->v[k]),
+                                              _mm_loadl_epi64((const __m128i *)&a3->v[k]));
         const __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
         r->l[2 * k] = fe4_limb_low(v, 0);
         r->l[2 * k + 1] = _mm256_srli_epi64(v, 26);
