@@ -105,8 +105,8 @@ static inline void ge4_add_x2(ge4_extended r[2], const ge4_extended p[2], const 
  *         and 3.
  * Inside the halves except for c (one vpermq); eight instructions. Each
  * lane holds at most one 2^37 p (fe4_column_negate), so with A, B, Z^2 <
- * 2^59 and S < 2^61 every lane stays below 2^63.3 (lanes 1 and 3 of y + c
- * may wrap around 2^64, but they are dropped). */
+ * 2^59 and S < 2^61 every lane stays below 2^63.3 (y + c in lanes 1 and
+ * 3, dropped, too). */
 static FE4_INLINE __m256i ge4_double_column(__m256i sq, int k)
 {
     const __m256i negated = fe4_column_negate(sq, k);
@@ -129,8 +129,10 @@ static FE4_INLINE __m256i ge4_double_column(__m256i sq, int k)
  *     serves the squaring and the sums: the inputs X, Y, Z are REDUCED and
  *     X + Y a sum of two, so A, B, Z^2 have columns below 2^59 and S below
  *     2^61, and every sum stays below 2^63.3 (the reduction takes 2^63.5);
- *   - the squaring is column by column with its carries behind
- *     (fe4_reduce_finish), the sums formed on each column as it comes;
+ *   - the sums are formed column by column: with the column-ordered
+ *     squaring (FE4_SQ_BY_COLUMN, clang) on each column as it comes, its
+ *     carry behind it (fe4_reduce_finish); with the row-ordered one (gcc)
+ *     on the ten columns once all are in;
  *   - the first factor is u = (E, G, F, H) and the second its lanes 2, 3,
  *     1, 0, (F, H, G, E): one cross-half move after the reduction.
  * 1 4-way squaring, 1 4-way multiplication, no carry besides theirs. */
