@@ -38,7 +38,7 @@
 
 /* r = (b, a, d, c) for a = (a, b, c, d): neighbouring lanes swapped, within
  * each 128-bit half. */
-static inline void fe4_swap_pairs(fe4 *r, const fe4 *a)
+static FE4_INLINE void fe4_swap_pairs(fe4 *r, const fe4 *a)
 {
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = _mm256_shuffle_epi32(a->l[i], _MM_SHUFFLE(1, 0, 3, 2));
@@ -47,7 +47,7 @@ static inline void fe4_swap_pairs(fe4 *r, const fe4 *a)
 /* r = (b - a, b + a, d - c, d + c) for a = (a, b, c, d): (b, a, d, c) +
  * (-a, b, -c, d). REDUCED in, LOOSE out (each lane REDUCED + 2p or REDUCED +
  * REDUCED). */
-static inline void fe4_diff_sum(fe4 *r, const fe4 *a)
+static FE4_INLINE void fe4_diff_sum(fe4 *r, const fe4 *a)
 {
     fe4 swapped, negated, zero;
     fe4_zero(&zero);
@@ -59,7 +59,7 @@ static inline void fe4_diff_sum(fe4 *r, const fe4 *a)
 
 /* r = (Y - X, Y + X, T, Z) of p, LOOSE: (Y, X, T, Z) + (-X, Y, 0, 0). The
  * left factor of an addition and the start of the cached form. */
-static inline void ge4_ymx_ypx_t_z(fe4 *r, const ge4_extended *p)
+static FE4_INLINE void ge4_ymx_ypx_t_z(fe4 *r, const ge4_extended *p)
 {
     fe4 swapped, negated, zero;
     fe4_zero(&zero);
@@ -96,58 +96,71 @@ static inline void ge4_add_x2(ge4_extended r[2], const ge4_extended p[2], const 
     ge4_add(&r[1], &p[1], &q[1]);
 }
 
-/* r = (a, b, d, c) for a = (a, b, c, d): the two upper lanes swapped, the
- * lower ones kept (vpermilpd, within each 128-bit half). */
-static inline void fe4_swap_upper_pair(fe4 *r, const fe4 *a)
+/* Column k of the doubling's first factor from column k of the squares
+ * sq = (S, Z^2, B, A) (unreduced column sums): u = (E, G, F, H) with
+ *     y = (-S, 2 Z^2, A - B, A + B) = (-S, Z^2, -B, A) + (0, Z^2, A, B)
+ *       = (-S, 2 Z^2, G, H),
+ *     c = (H, G, 2 Z^2, H) (y's lanes 3, 2, 1, 3),
+ *     u = y + c in lanes 0 and 2 (E = H - S, F = G + 2 Z^2), c in lanes 1
+ *         and 3.
+ * Inside the halves except for c (one vpermq); eight instructions. Each
+ * lane holds at most one 2^37 p (fe4_column_negate), so with A, B, Z^2 <
+ * 2^59 and S < 2^61 every lane stays below 2^63.3 (y + c in lanes 1 and
+ * 3, dropped, too). */
+static FE4_INLINE __m256i ge4_double_column(__m256i sq, int k)
 {
-#pragma GCC unroll 10
-    for (int i = 0; i < FE4_LIMBS; i++)
-        r->l[i] = _mm256_castpd_si256(_mm256_permute_pd(_mm256_castsi256_pd(a->l[i]), 0x6));
+    const __m256i negated = fe4_column_negate(sq, k);
+    const __m256i m = _mm256_blend_epi32(sq, negated, FE4_BLEND_MASK32(5)); /* (-S, Z^2, -B, A) */
+    /* (S, Z^2, A, B) within the halves (vpermilpd), then lane 0 cleared. */
+    __m256i swapped = _mm256_castpd_si256(_mm256_permute_pd(_mm256_castsi256_pd(sq), 0x6));
+    swapped = _mm256_blend_epi32(swapped, _mm256_setzero_si256(), FE4_BLEND_MASK32(1)); /* (0, Z^2, A, B) */
+    const __m256i y = _mm256_add_epi64(m, swapped);                            /* (-S, 2 Z^2, G, H) */
+    const __m256i c = _mm256_permute4x64_epi64(y, FE4_LANES(3, 2, 1, 3)); /* (H, G, 2 Z^2, H) */
+    return _mm256_blend_epi32(_mm256_add_epi64(y, c), c, FE4_BLEND_MASK32(10)); /* (E, G, F, H) */
 }
 
-/* r = 2 p (HWCD dbl-2008-hwcd, a = -1): with (A, B, Z^2, S) = (X, Y, Z,
- * X + Y)^2, the negations of HWCD's E, F, G, H (the products do not
- * change):
+/* r = 2 p (HWCD dbl-2008-hwcd, a = -1): with (S, Z^2, B, A) = (X + Y, Z, Y,
+ * X)^2, the negations of HWCD's E, F, G, H (the products do not change):
  *     E = A + B - S,  F = G + 2 Z^2,  G = A - B,  H = A + B,
- * then (X3, Y3, Z3, T3) = (E F, G H, F G, H E). Two choices make it cheap:
+ * then (X3, Y3, Z3, T3) = (E F, G H, F G, H E). Three choices make it
+ * cheap:
  *   - E, F, G, H are formed on the squares' column sums, before any carry
- *     (fe4_sq_columns, negations against 2^37 p), so one reduction
- *     (fe4_reduce_columns) serves the squaring and the sums: the inputs X,
- *     Y, Z are REDUCED and X + Y a sum of two, so A, B, Z^2 have columns
- *     below 2^59 and S below 2^61, and every sum stays below 2^63.25
- *     (fe4_reduce_columns takes 2^63.5);
- *   - the lanes are arranged so that only three cross-half moves (vpermq)
- *     remain: y = (H, G, -S, 2 Z^2) is built inside the halves from (A, B,
- *     Z^2, S) and its swap (B, A, S, Z^2); with c = y's halves exchanged,
- *     y + c has E in lane 0 and F in lane 3, so V = (E, G, H, F): its lower
- *     half holds one factor of every product and its upper half the other,
- *     and the factors are V with its upper pair swapped, (E, G, F, H)
- *     (within the halves), and V reversed, (F, H, G, E).
+ *     (ge4_double_column, negations against 2^37 p), so one reduction
+ *     serves the squaring and the sums: the inputs X, Y, Z are REDUCED and
+ *     X + Y a sum of two, so A, B, Z^2 have columns below 2^59 and S below
+ *     2^61, and every sum stays below 2^63.3 (the reduction takes 2^63.5);
+ *   - the sums are formed column by column: with the column-ordered
+ *     squaring (FE4_SQ_BY_COLUMN, clang) on each column as it comes, its
+ *     carry behind it (fe4_reduce_finish); with the row-ordered one (gcc)
+ *     on the ten columns once all are in;
+ *   - the first factor is u = (E, G, F, H) and the second its lanes 2, 3,
+ *     1, 0, (F, H, G, E): one cross-half move after the reduction.
  * 1 4-way squaring, 1 4-way multiplication, no carry besides theirs. */
 static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p)
 {
-    fe4 t, s, sq, swapped, q, nq, y, c, v, zero, u, w;
-    fe4_zero(&zero);
+    fe4 t, s, u, w;
+    __m256i z[FE4_LIMBS];
     fe4_swap_pairs(&t, &p->v);
-    fe4_add(&t, &t, &p->v);                      /* (X + Y, X + Y, ., .) */
-    FE4_PERMUTE(&t, &t, FE4_LANES(0, 0, 0, 0));
-    FE4_BLEND(&s, &p->v, &t, 8);                 /* (X, Y, Z, X + Y) */
-    fe4_sq_columns(sq.l, &s);                    /* (A, B, Z^2, S), columns */
-
-    fe4_swap_pairs(&swapped, &sq);               /* (B, A, S, Z^2) */
-    FE4_BLEND(&q, &sq, &swapped, 12);            /* (A, B, S, Z^2) */
-    fe4_columns_negate(&nq, &q);
-    FE4_BLEND(&q, &q, &nq, 6);                   /* (A, -B, -S, Z^2) */
-    FE4_BLEND(&swapped, &swapped, &zero, 4);     /* (B, A, 0, Z^2) */
-    fe4_add(&y, &swapped, &q);                   /* (H, G, -S, 2 Z^2) */
-    FE4_PERMUTE(&c, &y, FE4_LANES(2, 3, 0, 1));  /* (-S, 2 Z^2, H, G) */
-    fe4_add(&v, &y, &c);                         /* (E, ., ., F) */
-    FE4_BLEND(&v, &v, &y, 2);
-    FE4_BLEND(&v, &v, &c, 4);                    /* (E, G, H, F), columns */
-    fe4_reduce_columns(&v, v.l);                 /* REDUCED */
-
-    fe4_swap_upper_pair(&u, &v);                 /* (E, G, F, H) */
-    FE4_PERMUTE(&w, &v, FE4_LANES(3, 2, 1, 0));  /* (F, H, G, E) */
+    fe4_add(&t, &t, &p->v);                      /* (X + Y, ., ., .) */
+    FE4_PERMUTE(&s, &p->v, FE4_LANES(0, 2, 1, 0));
+    FE4_BLEND(&s, &s, &t, 1);                    /* (X + Y, Z, Y, X) */
+#if FE4_SQ_BY_COLUMN
+    fe4_sq_factors f;
+    fe4_sq_prepare(&f, &s);
+    z[0] = ge4_double_column(fe4_sq_column(&f, 0), 0);
+#pragma GCC unroll 10
+    for (int k = 1; k < FE4_LIMBS; k++) {
+        z[k] = ge4_double_column(fe4_sq_column(&f, k), k);
+        fe4_carry_column(z, k - 1);
+    }
+    fe4_reduce_finish(&u, z);                    /* (E, G, F, H), REDUCED */
+#else
+    fe4_sq_columns(z, &s);
+#pragma GCC unroll 10
+    for (int k = 0; k < FE4_LIMBS; k++) z[k] = ge4_double_column(z[k], k);
+    fe4_reduce_columns(&u, z);                   /* (E, G, F, H), REDUCED */
+#endif
+    FE4_PERMUTE(&w, &u, FE4_LANES(2, 3, 1, 0));  /* (F, H, G, E) */
     fe4_mul(&r->v, &u, &w);
 }
 

@@ -64,23 +64,33 @@ typedef struct {
 
 #include "backend/vector/contract.h"
 
+/* Every field routine here is inlined, whatever the compiler's heuristics:
+ * a 4-way element is ten registers, and a call passes it through memory
+ * (clang, left to itself, kept fe4_sq_columns out of line and its ten
+ * column sums on the stack). */
+#if defined(__GNUC__) || defined(__clang__)
+#define FE4_INLINE inline __attribute__((always_inline))
+#else
+#define FE4_INLINE inline
+#endif
+
 #define FE4_M26 ((long long)0x3ffffff)
 #define FE4_M25 ((long long)0x1ffffff)
 
 /* x >> w_i in every lane (i a compile-time constant after inlining). */
-static inline __m256i fe4_limb_carry(__m256i x, int i)
+static FE4_INLINE __m256i fe4_limb_carry(__m256i x, int i)
 {
     return (i & 1) ? _mm256_srli_epi64(x, 25) : _mm256_srli_epi64(x, 26);
 }
 
 /* x mod 2^w_i in every lane. */
-static inline __m256i fe4_limb_low(__m256i x, int i)
+static FE4_INLINE __m256i fe4_limb_low(__m256i x, int i)
 {
     return _mm256_and_si256(x, _mm256_set1_epi64x((i & 1) ? FE4_M25 : FE4_M26));
 }
 
 /* 19 x for every lane, x < 2^59.7: 16x + 2x + x with shifts and adds. */
-static inline __m256i fe4_times19(__m256i x)
+static FE4_INLINE __m256i fe4_times19(__m256i x)
 {
     return _mm256_add_epi64(_mm256_add_epi64(_mm256_slli_epi64(x, 4), _mm256_slli_epi64(x, 1)), x);
 }
@@ -89,7 +99,7 @@ static inline __m256i fe4_times19(__m256i x)
  * time (the top one wraps to limb 0 times 19). Limbs < 2^32 in (carries <
  * 2^7, 19 times the top one < 2^11.3), REDUCED out: limb 0 < 2^26 + 2^11.3,
  * the others < 2^w_i + 2^7. */
-static inline void fe4_carry(fe4 *r, const fe4 *a)
+static FE4_INLINE void fe4_carry(fe4 *r, const fe4 *a)
 {
     __m256i c[FE4_LIMBS];
 #pragma GCC unroll 10
@@ -100,22 +110,42 @@ static inline void fe4_carry(fe4 *r, const fe4 *a)
 }
 
 /* z[i + 1] += z[i] >> w_i, z[i] = z[i] mod 2^w_i. */
-static inline void fe4_carry_column(__m256i z[FE4_LIMBS], int i)
+static FE4_INLINE void fe4_carry_column(__m256i z[FE4_LIMBS], int i)
 {
     z[i + 1] = _mm256_add_epi64(z[i + 1], fe4_limb_carry(z[i], i));
     z[i] = fe4_limb_low(z[i], i);
 }
 
+/* Column-ordered reduction. A product's ten 64-bit column sums z[k]
+ * (z[k] weighs 2^ceil(25.5 k), wrapped products folded in times 19, each
+ * below 2^63.5) are computed in the order k = 0, 1, ..., 9, and the carry
+ * out of column k - 1 is taken as soon as column k exists
+ * (fe4_carry_column(z, k - 1) right after z[k]): the carry chain then runs
+ * behind the products instead of after all of them, and only the wrap
+ * (fe4_reduce_finish) is left once the last column is in. After the chain
+ * limbs 0..8 are < 2^w_i and z[9] < 2^63.5 + 2^38; the top carry c < 2^39,
+ * 19 c < 2^43.3, lands on limb 0, whose carry (< 2^17.3) makes limb 1 <
+ * 2^25 + 2^17.3: REDUCED (the others < 2^w_i). */
+static FE4_INLINE void fe4_reduce_finish(fe4 *r, __m256i z[FE4_LIMBS])
+{
+    const __m256i top = fe4_limb_carry(z[9], 9);
+    z[9] = fe4_limb_low(z[9], 9);
+    z[0] = _mm256_add_epi64(z[0], fe4_times19(top));
+    fe4_carry_column(z, 0);
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = z[i];
+}
+
 /* Carries the ten 64-bit column sums z[0..9] of a product (z[k] weighs
  * 2^ceil(25.5 k), the wrapped products already folded in times 19) into
- * REDUCED limbs. Needs z[k] < 2^63.5. Two carry chains run side by side
- * (0 -> 4 and 4 -> 9, then 9 -> 0 times 19 and 0 -> 1):
+ * REDUCED limbs, once all ten are in. Needs z[k] < 2^63.5. Two carry
+ * chains run side by side (0 -> 4 and 4 -> 9, then fe4_reduce_finish's
+ * 9 -> 0 times 19 and 0 -> 1):
  *   - after 0,4  1,5  2,6  3,7: limbs 0..3 and 5..7 < 2^w_i; limb 4 <
  *     2^26 + 2^39 (it took limb 3's carry), limb 8 < 2^64;
  *   - after 4,8: limb 5 < 2^25 + 2^13.1, limb 9 < 2^63.5 + 2^38;
- *   - the top carry c < 2^39, 19 c < 2^43.3 lands on limb 0 (< 2^26), whose
- *     carry (< 2^17.3) makes limb 1 < 2^25 + 2^17.3. */
-static inline void fe4_reduce_columns(fe4 *r, __m256i z[FE4_LIMBS])
+ *   - then as fe4_reduce_finish: limb 1 < 2^25 + 2^17.3. */
+static FE4_INLINE void fe4_reduce_columns(fe4 *r, __m256i z[FE4_LIMBS])
 {
     fe4_carry_column(z, 0);
     fe4_carry_column(z, 4);
@@ -127,12 +157,7 @@ static inline void fe4_reduce_columns(fe4 *r, __m256i z[FE4_LIMBS])
     fe4_carry_column(z, 7);
     fe4_carry_column(z, 4);
     fe4_carry_column(z, 8);
-    __m256i top = fe4_limb_carry(z[9], 9);
-    z[9] = fe4_limb_low(z[9], 9);
-    z[0] = _mm256_add_epi64(z[0], fe4_times19(top));
-    fe4_carry_column(z, 0);
-#pragma GCC unroll 10
-    for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = z[i];
+    fe4_reduce_finish(r, z);
 }
 
 /* An empty asm that takes and gives back the ten vectors of z in
@@ -152,8 +177,10 @@ static inline void fe4_reduce_columns(fe4 *r, __m256i z[FE4_LIMBS])
  * the doubled odd limbs of a) and 19 x_i y_j for i + j = k + 10 (the limbs
  * of b times 19, < 19 (3 2^26 + 2^19) < 2^31.9, so they stay 32-bit
  * factors). With a WIDE and b LOOSE the largest column, z[0], is below
- * 2^63.2 (bounds in the header comment). */
-static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
+ * 2^63.2 (bounds in the header comment). Row by row, unlike fe4_sq: a
+ * column-ordered product needs both factors of every vpmuludq from
+ * memory (with sixteen registers) and is bound by the loads. */
+static FE4_INLINE void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
 {
     const __m256i k19 = _mm256_set1_epi64x(19);
     __m256i a2[FE4_LIMBS], b19[FE4_LIMBS], z[FE4_LIMBS];
@@ -181,69 +208,122 @@ static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
     fe4_reduce_columns(r, z);
 }
 
-/* z = the ten 64-bit column sums of a^2 for each lane (z[k] weighs
- * 2^ceil(25.5 k), the wrapped products folded in times 19), not yet
- * carried: fe4_sq is this and fe4_reduce_columns. a LOOSE (or REDUCED).
- * The 45 cross products x_i x_j (i < j) are computed once with a doubled
- * left factor (quadrupled when i and j are both odd), the ten squares with
- * the odd ones doubled; a wrapped product takes 19 x_j as its right
- * factor. Columns are bounded as in fe4_mul with b = a: below 2^62.2 for
- * LOOSE a, 2^59 for REDUCED a, 2^61 for a sum of two REDUCED values. */
-static inline void fe4_sq_columns(__m256i z[FE4_LIMBS], const fe4 *a)
+/* The factors of a square: a, 2a, 4a and 19a (only the entries its
+ * products use are kept by the compiler; 19a only for j >= 5). */
+typedef struct {
+    __m256i a[FE4_LIMBS], a2[FE4_LIMBS], a4[FE4_LIMBS], a19[FE4_LIMBS];
+} fe4_sq_factors;
+
+static FE4_INLINE void fe4_sq_prepare(fe4_sq_factors *f, const fe4 *a)
 {
     const __m256i k19 = _mm256_set1_epi64x(19);
-    __m256i a2[FE4_LIMBS], a4[FE4_LIMBS], a19[FE4_LIMBS];
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) {
-        a2[i] = _mm256_add_epi64(a->l[i], a->l[i]);
-        a4[i] = _mm256_slli_epi64(a->l[i], 2);
-        a19[i] = _mm256_mul_epu32(a->l[i], k19);
-        z[i] = _mm256_setzero_si256();
+        f->a[i] = a->l[i];
+        f->a2[i] = _mm256_add_epi64(a->l[i], a->l[i]);
+        f->a4[i] = _mm256_slli_epi64(a->l[i], 2);
+        f->a19[i] = _mm256_mul_epu32(a->l[i], k19);
     }
+}
+
+/* One product of a square, x_i x_j for i <= j, weighted: doubled when
+ * i < j (the cross products are computed once), doubled again when i and
+ * j are both odd; a wrapped product (i + j >= 10) takes 19 x_j as its
+ * right factor. It belongs to column (i + j) mod 10. */
+static FE4_INLINE __m256i fe4_sq_product(const fe4_sq_factors *f, int i, int j)
+{
+    const int coefficient = (i == j ? 1 : 2) * ((i & j & 1) ? 2 : 1);
+    const __m256i x = coefficient == 1 ? f->a[i] : coefficient == 2 ? f->a2[i] : f->a4[i];
+    const __m256i y = (i + j >= FE4_LIMBS) ? f->a19[j] : f->a[j];
+    return _mm256_mul_epu32(x, y);
+}
+
+/* Column k of a^2 (prepared in f), not carried: its 6 products for even
+ * k, 5 for odd k. Columns are bounded as in fe4_mul with b = a: below
+ * 2^62.2 for LOOSE a, 2^59 for REDUCED a, 2^61 for a sum of two REDUCED
+ * values. */
+static FE4_INLINE __m256i fe4_sq_column(const fe4_sq_factors *f, int k)
+{
+    __m256i p[6];
+    int n = 0;
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) {
+#pragma GCC unroll 10
+        for (int j = i; j < FE4_LIMBS; j++)
+            if ((i + j) % FE4_LIMBS == k) p[n++] = fe4_sq_product(f, i, j);
+    }
+    __m256i s = _mm256_add_epi64(_mm256_add_epi64(p[0], p[1]), _mm256_add_epi64(p[2], p[3]));
+    s = _mm256_add_epi64(s, p[4]);
+    if (n == 6) s = _mm256_add_epi64(s, p[5]);
+    return s;
+}
+
+/* z = the ten column sums of a^2, not carried, as fe4_sq_column gives
+ * them, computed row by row (x_i times x_i .. x_9) into sums kept in
+ * registers. */
+static FE4_INLINE void fe4_sq_columns(__m256i z[FE4_LIMBS], const fe4 *a)
+{
+    fe4_sq_factors f;
+    fe4_sq_prepare(&f, a);
+#pragma GCC unroll 10
+    for (int k = 0; k < FE4_LIMBS; k++) z[k] = _mm256_setzero_si256();
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) {
 #pragma GCC unroll 10
         for (int j = i; j < FE4_LIMBS; j++) {
-            /* coefficient (i == j ? 1 : 2) (i, j both odd ? 2 : 1): 1, 2 or 4 */
-            const int coefficient = (i == j ? 1 : 2) * ((i & j & 1) ? 2 : 1);
-            const __m256i x = coefficient == 1 ? a->l[i] : coefficient == 2 ? a2[i] : a4[i];
-            const __m256i y = (i + j >= FE4_LIMBS) ? a19[j] : a->l[j];
             const int k = (i + j) % FE4_LIMBS;
-            z[k] = _mm256_add_epi64(z[k], _mm256_mul_epu32(x, y));
+            z[k] = _mm256_add_epi64(z[k], fe4_sq_product(&f, i, j));
         }
         FE4_KEEP_IN_REGISTERS(z);
     }
 }
 
+/* The order of a square's products that the compiler schedules better
+ * (rdtsc on the Xeon family 6 model 167, minimum over many runs, TSC
+ * cycles per ge4_double: gcc 12, row-ordered 148, column-ordered 153;
+ * clang 14, row-ordered 155, column-ordered 142). Both orders compute the
+ * same columns. */
+#if defined(__clang__)
+#define FE4_SQ_BY_COLUMN 1
+#else
+#define FE4_SQ_BY_COLUMN 0
+#endif
+
 /* r = a^2 for each lane. a LOOSE (or REDUCED), REDUCED out. */
-static inline void fe4_sq(fe4 *r, const fe4 *a)
+static FE4_INLINE void fe4_sq(fe4 *r, const fe4 *a)
 {
     __m256i z[FE4_LIMBS];
+#if FE4_SQ_BY_COLUMN
+    fe4_sq_factors f;
+    fe4_sq_prepare(&f, a);
+    z[0] = fe4_sq_column(&f, 0);
+#pragma GCC unroll 10
+    for (int k = 1; k < FE4_LIMBS; k++) {
+        z[k] = fe4_sq_column(&f, k);
+        fe4_carry_column(z, k - 1);
+    }
+    fe4_reduce_finish(r, z);
+#else
     fe4_sq_columns(z, a);
     fe4_reduce_columns(r, z);
+#endif
 }
 
-/* r = 2^37 p - a on column sums (fe4_sq_columns' output held in an fe4,
- * l[k] = column k), no carries: the negation of a product before its
- * reduction. 2^37 p's columns are (2^26 - 19) 2^37 (about 2^63), then
- * (2^25 - 1) 2^37 (about 2^62) for odd k and (2^26 - 1) 2^37 for even k:
- * each column of a must be below those (every fe4_sq_columns column of a
- * sum of two REDUCED values is, < 2^61). */
-static inline void fe4_columns_negate(fe4 *r, const fe4 *a)
+/* 2^37 p - x for column k of a product before its reduction (a lane's
+ * ten column sums, l[k] = column k, weighing 2^ceil(25.5 k)), no carries:
+ * the negation of a column. 2^37 p's columns are (2^26 - 19) 2^37 (about
+ * 2^63), then (2^25 - 1) 2^37 (about 2^62) for odd k and (2^26 - 1) 2^37
+ * for even k: x must be below that (every fe4_sq_column of a sum of two
+ * REDUCED values is, < 2^61). */
+static FE4_INLINE __m256i fe4_column_negate(__m256i x, int k)
 {
-    const __m256i p37_0 = _mm256_set1_epi64x((long long)0x3ffffedLL << 37);
-    const __m256i p37_even = _mm256_set1_epi64x((long long)0x3ffffffLL << 37);
-    const __m256i p37_odd = _mm256_set1_epi64x((long long)0x1ffffffLL << 37);
-#pragma GCC unroll 10
-    for (int k = 0; k < FE4_LIMBS; k++) {
-        const __m256i p37 = k == 0 ? p37_0 : (k & 1) ? p37_odd : p37_even;
-        r->l[k] = _mm256_sub_epi64(p37, a->l[k]);
-    }
+    const long long p37 = (k == 0 ? 0x3ffffedLL : (k & 1) ? 0x1ffffffLL : 0x3ffffffLL) << 37;
+    return _mm256_sub_epi64(_mm256_set1_epi64x(p37), x);
 }
 
 /* r = a + b, no carries. REDUCED in: LOOSE out (limbs < 2^(w_i + 1) +
  * 2^19); LOOSE in: WIDE out. */
-static inline void fe4_add(fe4 *r, const fe4 *a, const fe4 *b)
+static FE4_INLINE void fe4_add(fe4 *r, const fe4 *a, const fe4 *b)
 {
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = _mm256_add_epi64(a->l[i], b->l[i]);
@@ -252,7 +332,7 @@ static inline void fe4_add(fe4 *r, const fe4 *a, const fe4 *b)
 /* r = a + 2p - b, no carries: a and b REDUCED, LOOSE out (limbs < 3 2^w_i
  * + 2^18). No lane goes negative: 2p's limbs (2^27 - 38, then 2^26 - 2 and
  * 2^27 - 2 alternately) exceed every REDUCED limb. */
-static inline void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
+static FE4_INLINE void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
 {
     const __m256i p2_0 = _mm256_set1_epi64x(0x7ffffda); /* 2 (2^26 - 19) */
     const __m256i p2_even = _mm256_set1_epi64x(0x7fffffe); /* 2 (2^26 - 1) */
@@ -265,7 +345,7 @@ static inline void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
 }
 
 /* r = -a: REDUCED in, REDUCED out (2p - a, carried). */
-static inline void fe4_neg(fe4 *r, const fe4 *a)
+static FE4_INLINE void fe4_neg(fe4 *r, const fe4 *a)
 {
     fe4 zero;
     fe4_zero(&zero);
@@ -274,7 +354,7 @@ static inline void fe4_neg(fe4 *r, const fe4 *a)
 }
 
 /* r = 0 in every lane. */
-static inline void fe4_zero(fe4 *r)
+static FE4_INLINE void fe4_zero(fe4 *r)
 {
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = _mm256_setzero_si256();
@@ -282,7 +362,7 @@ static inline void fe4_zero(fe4 *r)
 
 /* r = flag ? a : r in every lane, flag in {0, 1}; constant time (a mask
  * select, no branch on flag). */
-static inline void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag)
+static FE4_INLINE void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag)
 {
     const __m256i mask = _mm256_set1_epi64x(-(long long)flag);
 #pragma GCC unroll 10
@@ -307,7 +387,7 @@ static inline void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag)
 
 /* The 4 x 4 transpose of 64-bit words: row e of in (element e's words) to
  * column e of out (lane e of out[0..3]). Its own inverse. */
-static inline void fe4_transpose4(__m256i out[4], const __m256i in[4])
+static FE4_INLINE void fe4_transpose4(__m256i out[4], const __m256i in[4])
 {
     const __m256i t0 = _mm256_unpacklo_epi64(in[0], in[1]); /* 00 10 02 12 */
     const __m256i t1 = _mm256_unpackhi_epi64(in[0], in[1]); /* 01 11 03 13 */
@@ -327,14 +407,19 @@ static inline void fe4_transpose4(__m256i out[4], const __m256i in[4])
  * have often just written them with scalar stores (a table lookup, a
  * serial formula), and a wide load of several narrow stores waits for
  * them to retire instead of taking the stored values directly. */
-static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3)
+static FE4_INLINE void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3)
 {
 #pragma GCC unroll 5
     for (int k = 0; k < 5; k++) {
-        /* vmovq / vpinsrq / vinserti128: _mm256_set_epi64x may become four
-         * stores and a wide load, the very stall this avoids. */
-        const __m128i lo = _mm_insert_epi64(_mm_cvtsi64_si128((long long)a0->v[k]), (long long)a1->v[k], 1);
-        const __m128i hi = _mm_insert_epi64(_mm_cvtsi64_si128((long long)a2->v[k]), (long long)a3->v[k], 1);
+        /* Four 64-bit loads (vmovq), vpunpcklqdq, vinserti128:
+         * _mm256_set_epi64x may become four stores and a wide load, the
+         * very stall this avoids, and vpinsrq from a general register
+         * (gcc's code for _mm_insert_epi64) costs two shuffle uops more
+         * per pair than the unpack. */
+        const __m128i lo = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)&a0->v[k]),
+                                              _mm_loadl_epi64((const __m128i *)&a1->v[k]));
+        const __m128i hi = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)&a2->v[k]),
+                                              _mm_loadl_epi64((const __m128i *)&a3->v[k]));
         const __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
         r->l[2 * k] = fe4_limb_low(v, 0);
         r->l[2 * k + 1] = _mm256_srli_epi64(v, 26);
@@ -345,7 +430,7 @@ static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, co
  * five carries at the same time, the top one times 19): limbs < 2^32 in (so
  * each combined limb is < 2^58 and its carry < 2^7), u64 TIGHT out (limb 0 <
  * 2^51 + 2^11.3, the others < 2^51 + 2^7). */
-static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
+static FE4_INLINE void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
 {
     fe *const out[4] = {r0, r1, r2, r3};
     const __m256i m51 = _mm256_set1_epi64x((long long)0x7ffffffffffffLL);
