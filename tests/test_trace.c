@@ -105,6 +105,17 @@ static const struct {
 };
 #define N_OPS (sizeof ops / sizeof ops[0])
 
+/* One traced run, a function of its own so that every run executes the
+ * same instructions at the same addresses around op (clang unrolls the
+ * loop below otherwise: each copy has its own call site). */
+__attribute__((noinline)) static void traced_run(void (*op)(void))
+{
+    raise(SIGSTOP);
+    op();
+    raise(SIGSTOP);
+    __asm__ __volatile__("" ::: "memory");
+}
+
 /* The child: on the backend, op (index, or N_OPS for the leaky one) for
  * SECRETS secrets, each run between two SIGSTOPs. */
 static void child(const char *backend, size_t oi)
@@ -116,9 +127,7 @@ static void child(const char *backend, size_t oi)
     op(); /* first use, untraced */
     for (unsigned i = 0; i < SECRETS; i++) {
         make_secret(i, oi == N_OPS);
-        raise(SIGSTOP);
-        op();
-        raise(SIGSTOP);
+        traced_run(op);
     }
     _exit(0);
 }
@@ -136,9 +145,13 @@ static int wait_stop(pid_t pid)
     return WSTOPSIG(st);
 }
 
-/* Traces one child run of (backend, op): fills t[0 .. SECRETS-1]. */
+/* Traces one child run of (backend, op): fills t[0 .. SECRETS-1]. With
+ * ECX_TRACE_DUMP=DIR set, each run's addresses also go to DIR/OP-SECRET.txt
+ * (one hex address a line) for a diff. */
 static int trace_op(const char *backend, size_t oi, struct trace t[SECRETS])
 {
+    const char *dump_dir = getenv("ECX_TRACE_DUMP");
+    FILE *dump = NULL;
     pid_t pid = fork();
     if (pid < 0) return -1;
     if (pid == 0) child(backend, oi);
@@ -147,6 +160,11 @@ static int trace_op(const char *backend, size_t oi, struct trace t[SECRETS])
         if (sig != SIGSTOP) goto fail;
         t[i].steps = 0;
         t[i].hash = 1469598103934665603ull;
+        if (dump_dir) {
+            char path[512];
+            snprintf(path, sizeof path, "%s/%s-%zu-%u.txt", dump_dir, backend, oi, i);
+            dump = fopen(path, "w");
+        }
         for (;;) {
             if (ptrace(PTRACE_SINGLESTEP, pid, NULL, NULL) != 0) goto fail;
             sig = wait_stop(pid);
@@ -155,7 +173,10 @@ static int trace_op(const char *backend, size_t oi, struct trace t[SECRETS])
             struct user_regs_struct regs;
             if (ptrace(PTRACE_GETREGS, pid, NULL, &regs) != 0) goto fail;
             for (int b = 0; b < 8; b++) t[i].hash = (t[i].hash ^ ((regs.rip >> (8 * b)) & 0xff)) * 1099511628211ull;
+            if (dump) fprintf(dump, "%llx\n", (unsigned long long)regs.rip);
         }
+        if (dump) fclose(dump);
+        dump = NULL;
         /* Continue (without stepping) to the next run's first SIGSTOP. */
         if (ptrace(PTRACE_CONT, pid, NULL, NULL) != 0) goto fail;
         sig = wait_stop(pid);
@@ -164,6 +185,7 @@ static int trace_op(const char *backend, size_t oi, struct trace t[SECRETS])
     if (ptrace(PTRACE_CONT, pid, NULL, NULL) != 0) goto fail;
     return wait_stop(pid) == -1 ? 0 : -1;
 fail:
+    if (dump) fclose(dump);
     kill(pid, SIGKILL);
     waitpid(pid, NULL, 0);
     return -1;
