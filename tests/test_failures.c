@@ -17,7 +17,9 @@
  * - allocation: for a run that makes K allocations, failing each k-th one
  *   (k = 1..K) gives ECX_ERR_NOMEM, the outputs unwritten, and every block
  *   allocated so far freed; batches and multiscalar multiplications run
- *   small (Straus) and large (Pippenger). */
+ *   small (Straus) and large (Pippenger);
+ * - the P-256, transcript and range-proof functions the same way
+ *   (tests/failures_p256_rangeproof.h). */
 #include <errno.h>
 #include <sodium.h>
 #include <stdint.h>
@@ -248,6 +250,8 @@ static int call_msm_empty(void) { return ecx_ristretto255_msm_vartime(out32, 0, 
 static int call_msm_small(void) { return ecx_ristretto255_msm_vartime(out32, SMALL_N, scalars, points); }
 static int call_msm_big(void) { return ecx_ristretto255_msm_vartime(out32, BIG_MSM, scalars, points); }
 
+#include "failures_p256_rangeproof.h"
+
 static const struct {
     const char *name;
     int (*call)(void);
@@ -271,6 +275,26 @@ static const struct {
     {"ristretto255_msm_vartime(0)", call_msm_empty, 0, 0},
     {"ristretto255_msm_vartime(4)", call_msm_small, 0, 1},
     {"ristretto255_msm_vartime(200)", call_msm_big, 0, 1},
+    {"p256_field_invert", call_p256_field_invert, 0, 0},
+    {"p256_scalar_invert", call_p256_scalar_invert, 0, 0},
+    {"p256_public_key", call_p256_public_key, 0, 0},
+    {"p256_public_key_compressed", call_p256_public_key_compressed, 0, 0},
+    {"p256_public_key_compress", call_p256_compress, 0, 0},
+    {"p256_public_key_decompress", call_p256_decompress, 0, 0},
+    {"p256_ecdsa_sign", call_p256_sign, 0, 0},
+    {"p256_ecdsa_sign_digest", call_p256_sign_digest, 0, 0},
+    {"p256_ecdsa_verify", call_p256_verify, 0, 0},
+    {"p256_ecdsa_verify_key(33)", call_p256_verify_key, 0, 0},
+    {"p256_ecdsa_verify_digest", call_p256_verify_digest, 0, 0},
+    {"transcript_init", call_transcript_init, 0, 0},
+    {"transcript_append", call_transcript_append, 0, 0},
+    {"transcript_challenge", call_transcript_challenge, 0, 0},
+    {"rangeproof_gens_new + free", call_rp_gens_new, 0, 1},
+    {"rangeproof_size", call_rp_size, 0, 0},
+    {"rangeproof_prove", call_rp_prove, 1, 1},
+    {"rangeproof_verify", call_rp_verify, 1, 1},
+    {"rangeproof_verify_batch(0)", call_rp_verify_batch_empty, 0, 0},
+    {"rangeproof_verify_batch(2)", call_rp_verify_batch, 1, 1},
 };
 #define N_CALLS (sizeof calls / sizeof calls[0])
 
@@ -325,6 +349,7 @@ static void test_random(const char *backend)
             for (size_t j = 0; j < n; j++) untouched &= results[j] == 12345;
             CHECK_CTX(untouched, ctx);
         }
+        test_random_rangeproof(backend, failing[i]);
         /* n = 0 draws nothing and verifies. */
         random_set(failing[i]);
         CHECK_CTX(ecx_ed25519_verify_batch(0, NULL, NULL, NULL, NULL, NULL) == ECX_OK, ctx);
@@ -394,6 +419,7 @@ int main(void)
     if (sodium_init() < 0) return 1;
     check_seed(0x6661696c75726573ull);
     make_inputs();
+    make_p256_rangeproof_inputs();
 
     const char *names[16];
     size_t nb = ecx_backends(names, 16);
@@ -403,6 +429,8 @@ int main(void)
         test_who_draws_and_allocates(names[b]);
         test_random(names[b]);
         test_nomem(names[b]);
+        test_nomem_rangeproof(names[b]);
     }
+    ecx_rangeproof_gens_free(rp_gens);
     return check_summary("test_failures");
 }

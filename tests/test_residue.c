@@ -17,17 +17,31 @@
  * missed wipe usually leaves one of the known forms behind as well.
  *
  * Operations are a table of (name, runner) below: a new secret operation
- * (P-256 signing, range-proof proving) is one more row and a list of the
- * secret values it must not leave behind.
+ * is one more row and a list of the secret values it must not leave behind.
+ * P-256 key generation and signing (tests/residue_p256.h: the key, the
+ * RFC 6979 nonce and its HMAC-DRBG states, k^-1, r d and e + r d, also in
+ * Montgomery form) and range-proof proving (tests/residue_rangeproof.h:
+ * the values, blindings, the OS bytes and every scalar the prover draws from
+ * merlin's transcript RNG, reproduced with the library's own RNG) are rows
+ * too.
+ *
+ * Heap scratch: the test links with --wrap=free (tests/meson.build) and
+ * copies every block the library frees during an operation before it is
+ * freed; the copies are scanned like the stack. --wrap=getrandom records
+ * the OS bytes an operation drew (the range prover's RNG seed).
  *
  * Sanitizer builds are skipped (exit 77): AddressSanitizer moves locals to
  * its own heap frames and redzones, so the scan would mean nothing. */
+#include <gmp.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <sodium.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/types.h>
 
 #include "backend/ops_internal.h"
 #include "check.h"
@@ -35,7 +49,10 @@
 #include "dispatch/registry.h"
 #include "ecx/ecx.h"
 #include "ecx/ed25519.h"
+#include "ecx/p256.h"
+#include "ecx/rangeproof.h"
 #include "ecx/ristretto.h"
+#include "proofs/rangeproof_protocol.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define RESIDUE_UNDER_ASAN 1
@@ -47,7 +64,7 @@
 
 #define STACK_BYTES (512u * 1024u)
 #define WINDOW 8
-#define MAX_SECRETS 8
+#define MAX_SECRETS 320
 #define MAX_SECRET_BYTES 64
 #define ROUNDS 4
 
@@ -127,7 +144,52 @@ static void scalar_secrets(struct secrets *s, const uint8_t scalar[32])
 }
 
 /* ------------------------------------------------------------------------ */
+/* Heap scratch and OS randomness (the library's calls, through --wrap)      */
+
+#define HEAP_COPY_BYTES (8u << 20)
+static uint8_t *heap_copy;   /* what the blocks freed during a run held */
+static size_t heap_copy_len; /* bytes copied in the last run */
+static size_t heap_blocks;   /* blocks freed in the last run */
+static int heap_overflow;    /* 1 if a run freed more than HEAP_COPY_BYTES */
+static volatile int watching; /* set while an operation runs */
+
+void __real_free(void *p);
+void __wrap_free(void *p);
+void __wrap_free(void *p)
+{
+    if (watching && p) {
+        size_t n = malloc_usable_size(p);
+        if (n > HEAP_COPY_BYTES - heap_copy_len) {
+            heap_overflow = 1;
+            n = HEAP_COPY_BYTES - heap_copy_len;
+        }
+        memcpy(heap_copy + heap_copy_len, p, n);
+        heap_copy_len += n;
+        heap_blocks++;
+    }
+    __real_free(p);
+}
+
+/* The OS bytes the last run drew, in order. */
+static uint8_t os_bytes[64];
+static size_t os_bytes_len;
+
+ssize_t __real_getrandom(void *buf, size_t n, unsigned flags);
+ssize_t __wrap_getrandom(void *buf, size_t n, unsigned flags);
+ssize_t __wrap_getrandom(void *buf, size_t n, unsigned flags)
+{
+    ssize_t got = __real_getrandom(buf, n, flags);
+    if (watching && got > 0) {
+        for (ssize_t i = 0; i < got && os_bytes_len < sizeof os_bytes; i++) os_bytes[os_bytes_len++] = ((uint8_t *)buf)[i];
+    }
+    return got;
+}
+
+/* ------------------------------------------------------------------------ */
 /* The operations                                                            */
+
+#include "residue_p256.h"
+#include "residue_rangeproof.h"
 
 /* Ed25519 and Ristretto run through the public functions on the backend
  * ecx_backend_select made active: that is the path users take, and the one
@@ -228,7 +290,7 @@ static void raw_ristretto_from_uniform(void)
 }
 
 /* SCALAR_MOD_L: Ristretto takes canonical scalars only. */
-enum input { SEED, SCALAR, SCALAR_MOD_L, UNIFORM };
+enum input { SEED, SCALAR, SCALAR_MOD_L, UNIFORM, P256_KEY, RANGEPROOF };
 
 static const struct {
     struct secret_op op;
@@ -248,6 +310,11 @@ static const struct {
      raw_ristretto_from_uniform},
     {{"edwards mul_base (table)", run_edwards_mul_base, secrets_scalar}, SCALAR, 0, NULL},
     {{"edwards mul_var (table)", run_edwards_mul_var, secrets_scalar}, SCALAR, 0, NULL},
+    {{"p256 public_key", run_p256_public_key, secrets_p256_key}, P256_KEY, 0, raw_p256_public_key},
+    {{"p256 public_key_compressed", run_p256_public_key_compressed, secrets_p256_key}, P256_KEY, 0, NULL},
+    {{"p256 ecdsa_sign", run_p256_sign, secrets_p256_sign}, P256_KEY, 0, raw_p256_sign},
+    {{"p256 ecdsa_sign_digest", run_p256_sign_digest, secrets_p256_sign}, P256_KEY, 0, NULL},
+    {{"rangeproof prove", run_rangeproof_prove, secrets_rangeproof}, RANGEPROOF, 0, raw_rangeproof_prove},
 };
 #define N_OPS (sizeof ops / sizeof ops[0])
 
@@ -270,7 +337,9 @@ static void *thread_main(void *arg)
     pad[0] = 0;
     pad_bottom = pad;
     __asm__ __volatile__("" : : "r"(pad) : "memory");
+    watching = 1;
     thread_op();
+    watching = 0;
     __asm__ __volatile__("" : : "r"(pad) : "memory");
     return NULL;
 }
@@ -281,6 +350,9 @@ static int run_on_painted_stack(void (*op)(void))
     pthread_attr_t attr;
     pthread_t t;
     memset(stack_buf, 0, STACK_BYTES);
+    heap_copy_len = 0;
+    heap_blocks = 0;
+    os_bytes_len = 0;
     thread_op = op;
     if (pthread_attr_init(&attr) != 0) return -1;
     if (pthread_attr_setstack(&attr, stack_buf, STACK_BYTES) != 0) return -1;
@@ -323,13 +395,16 @@ static int window_cmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Scans stack_buf for the windows of s; reports each secret found once
- * (with its depth below the stack top) and returns how many were found. */
-static unsigned scan(const struct secrets *s, const char *ctx)
+/* Scans buf[0 .. len-1] for the windows of s; reports each secret found
+ * once (with its place: `stack` 1 gives the depth below the stack top, 0
+ * the offset in the heap copies) and returns how many were found. */
+static unsigned scan_buffer(const struct secrets *s, const uint8_t *buf, size_t len, int stack, const char *ctx)
 {
     static struct window w[MAX_SECRETS * 2 * MAX_SECRET_BYTES];
+    static uint8_t seen[MAX_SECRETS];
     size_t nw = 0;
-    unsigned found_mask = 0, found = 0;
+    unsigned found = 0;
+    memset(seen, 0, sizeof seen);
     for (unsigned i = 0; i < s->n; i++) {
         for (size_t off = 0; off + WINDOW <= s->len[i]; off++) {
             uint64_t v = load_window(s->value[i] + off);
@@ -341,18 +416,25 @@ static unsigned scan(const struct secrets *s, const char *ctx)
         }
     }
     qsort(w, nw, sizeof w[0], window_cmp);
-    for (size_t pos = 0; pos + WINDOW <= STACK_BYTES; pos++) {
-        struct window key = {load_window(stack_buf + pos), 0, 0, 0};
+    for (size_t pos = 0; pos + WINDOW <= len; pos++) {
+        struct window key = {load_window(buf + pos), 0, 0, 0};
         if (key.bytes == 0) continue;
         const struct window *hit = bsearch(&key, w, nw, sizeof w[0], window_cmp);
-        if (!hit || (found_mask >> hit->secret) & 1) continue;
-        found_mask |= 1u << hit->secret;
+        if (!hit || seen[hit->secret]) continue;
+        seen[hit->secret] = 1;
         found++;
-        fprintf(stderr, "  residue: %s: %s bytes %u..%u%s at %zu bytes below the stack top\n", ctx,
-                s->name[hit->secret], hit->offset, hit->offset + WINDOW - 1,
-                hit->reversed ? " (as a big-endian word)" : "", STACK_BYTES - pos);
+        fprintf(stderr, "  residue: %s: %s bytes %u..%u%s %s %zu%s\n", ctx, s->name[hit->secret], hit->offset,
+                hit->offset + WINDOW - 1, hit->reversed ? " (as a big-endian word)" : "",
+                stack ? "at" : "in freed heap scratch, at offset", stack ? len - pos : pos,
+                stack ? " bytes below the stack top" : "");
     }
     return found;
+}
+
+/* The stack of the last run and the heap blocks it freed. */
+static unsigned scan(const struct secrets *s, const char *ctx)
+{
+    return scan_buffer(s, stack_buf, STACK_BYTES, 1, ctx) + scan_buffer(s, heap_copy, heap_copy_len, 0, ctx);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -360,6 +442,14 @@ static unsigned scan(const struct secrets *s, const char *ctx)
 static void prepare_input(enum input input)
 {
     uint8_t k[32];
+    if (input == P256_KEY) {
+        p256_prepare();
+        return;
+    }
+    if (input == RANGEPROOF) {
+        rp_prepare();
+        return;
+    }
     check_random_bytes(job.secret, sizeof job.secret);
     if (input == SCALAR_MOD_L) reduce32(job.secret, job.secret);
     check_random_bytes(job.msg, sizeof job.msg);
@@ -386,6 +476,16 @@ static void leave_residue(void)
     __asm__ __volatile__("" : : "r"(local) : "memory");
 }
 
+/* The same on the heap: a block freed without a wipe. */
+static void leave_heap_residue(void)
+{
+    uint8_t *block = malloc(100);
+    if (!block) abort();
+    memcpy(block + 40, planted, 32);
+    __asm__ __volatile__("" : : "r"(block) : "memory");
+    free(block);
+}
+
 static void self_check(void)
 {
     struct secrets s = {0};
@@ -393,6 +493,10 @@ static void self_check(void)
     secrets_add(&s, "planted", planted, 32);
     CHECK_CTX(run_on_painted_stack(leave_residue) == 0, "thread");
     CHECK_CTX(scan(&s, "self-check (expected)") == 1, "the scan finds a value left on the stack");
+    CHECK_CTX(run_on_painted_stack(leave_heap_residue) == 0, "thread");
+    CHECK_CTX(heap_blocks == 1, "the free wrapper sees the block");
+    CHECK_CTX(scan_buffer(&s, heap_copy, heap_copy_len, 0, "self-check (expected)") == 1,
+              "the scan finds a value left in a freed block");
 }
 
 int main(void)
@@ -404,7 +508,9 @@ int main(void)
     if (sodium_init() < 0) return 1;
     check_seed(0x7265736964756531ull);
     stack_buf = aligned_alloc(4096, STACK_BYTES);
-    if (!stack_buf) return 1;
+    heap_copy = malloc(HEAP_COPY_BYTES);
+    if (!stack_buf || !heap_copy) return 1;
+    CHECK(ecx_rangeproof_gens_new(&rp_job.gens, RP_N, RP_M) == ECX_OK);
     self_check();
 
     const char *names[16];
@@ -430,6 +536,7 @@ int main(void)
                 job.status = -100;
                 CHECK_CTX(run_on_painted_stack(ops[oi].op.run) == 0, ctx);
                 CHECK_CTX(job.status == ECX_OK, ctx);
+                CHECK_CTX(!heap_overflow, ctx);
                 ops[oi].op.secrets(&s);
                 CHECK_CTX(scan(&s, ctx) == 0, ctx);
                 if (ops[oi].raw) {
@@ -444,6 +551,8 @@ int main(void)
             }
         }
     }
+    ecx_rangeproof_gens_free(rp_job.gens);
+    free(heap_copy);
     free(stack_buf);
     printf("deepest backend call behind a public function: %zu bytes of stack (ct_wipe_stack clears %u)\n",
            max_depth, ECX_STACK_WIPE_BYTES);

@@ -77,6 +77,7 @@ ECX_EXPORT int ecx_rangeproof_prove(uint8_t *proof, size_t proof_cap, size_t *pr
     if (status == ECX_OK)
         status = ecxi_backend_active()->rangeproof->prove(proof, commitments, g, t, values, blindings, m, n, random);
     ct_wipe(random, sizeof random);
+    ct_wipe_stack();
     if (status == ECX_OK) {
         *proof_len = size;
     } else {
