@@ -264,15 +264,6 @@ static inline void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
     }
 }
 
-/* r = -a: REDUCED in, REDUCED out (2p - a, carried). */
-static inline void fe4_neg(fe4 *r, const fe4 *a)
-{
-    fe4 zero;
-    fe4_zero(&zero);
-    fe4_sub(r, &zero, a);
-    fe4_carry(r, r);
-}
-
 /* r = 0 in every lane. */
 static inline void fe4_zero(fe4 *r)
 {

@@ -176,15 +176,6 @@ static inline void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
     for (int k = 1; k < 5; k++) r->l[k] = _mm256_sub_epi64(_mm256_add_epi64(a->l[k], p4_k), b->l[k]);
 }
 
-/* r = -a: REDUCED in, REDUCED out (4p - a, carried). */
-static inline void fe4_neg(fe4 *r, const fe4 *a)
-{
-    fe4 zero;
-    fe4_zero(&zero);
-    fe4_sub(r, &zero, a);
-    fe4_carry(r, r);
-}
-
 /* r = 0 in every lane. */
 static inline void fe4_zero(fe4 *r)
 {

@@ -140,15 +140,6 @@ static inline void fe4_carry(fe4 *r, const fe4 *a)
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = t[i];
 }
 
-/* r = -a = 2p - a, carried: REDUCED in, REDUCED out. */
-static inline void fe4_neg(fe4 *r, const fe4 *a)
-{
-    fe4 zero;
-    fe4_zero(&zero);
-    fe4_sub(r, &zero, a);
-    fe4_carry(r, r);
-}
-
 /* ----------------------------------------------------------- products */
 
 /* The 64-bit half of v holding lanes 0, 1 (high = 0) or lanes 2, 3

@@ -66,7 +66,9 @@ static void fe4_add(fe4 *r, const fe4 *a, const fe4 *b);
 static void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b);
 /* r = a with its limbs carried: LOOSE (or LOOSE + LOOSE) in, REDUCED out. */
 static void fe4_carry(fe4 *r, const fe4 *a);
-/* r = -a lane by lane. REDUCED in, REDUCED out. */
+/* r = -a lane by lane. REDUCED in, REDUCED out. Written once, below, on
+ * fe4_zero, fe4_sub and fe4_carry (the backend's multiple of p minus a,
+ * carried); a backend does not define it. */
 static void fe4_neg(fe4 *r, const fe4 *a);
 
 /* r = a b and r = a^2 lane by lane. REDUCED in, REDUCED out. */
@@ -87,6 +89,18 @@ static void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag);
 #define FE4_LANES(s0, s1, s2, s3) ((s0) | (s1) << 2 | (s2) << 4 | (s3) << 6)
 /* #define FE4_PERMUTE(r, a, lanes)  -- from the backend's field4.h */
 /* #define FE4_BLEND(r, a, b, mask)  -- from the backend's field4.h */
+
+/* fe4_neg for every backend: 0 - a (fe4_sub adds the backend's multiple
+ * of p, so no lane goes negative), then one carry. REDUCED in, REDUCED
+ * out; constant time. The functions it calls are declared above and
+ * defined later in the backend's field4.h. */
+static inline void fe4_neg(fe4 *r, const fe4 *a)
+{
+    fe4 zero;
+    fe4_zero(&zero);
+    fe4_sub(r, &zero, a);
+    fe4_carry(r, r);
+}
 
 /* ---------------------------------------------------------------- part 2
  * Point formulas on four lanes: backend/vector/edwards4.h (generic, on part
