@@ -62,6 +62,7 @@ typedef struct {
     __m256i l[FE4_LIMBS];
 } fe4;
 
+#define FE4_WIDE_IS_REDUCED 1 /* products are carried (contract.h, WIDE) */
 #include "backend/vector/contract.h"
 
 #define FE4_M26 ((long long)0x3ffffff)

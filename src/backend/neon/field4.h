@@ -74,6 +74,7 @@ typedef struct {
     uint32x4_t l[FE4_LIMBS];
 } fe4;
 
+#define FE4_WIDE_IS_REDUCED 1 /* products are carried (contract.h, WIDE) */
 #include "backend/vector/contract.h"
 
 #if defined(__GNUC__) || defined(__clang__)

@@ -61,15 +61,16 @@ static inline void ge4_from_efgh(ge4_extended *r, const fe4 *efgh)
     fe4_mul(&r->v, &u, &w);
 }
 
-/* (E, F, G, H) = (B - A, D - C, D + C, B + A), REDUCED, from the products
- * (A, B, C, D) of an addition (ge4_add_n). */
+/* (E, F, G, H) = (B - A, D - C, D + C, B + A), REDUCED, from the WIDE
+ * (uncarried) products (A, B, C, D) of an addition (ge4_add_n): one carry
+ * after the sums instead of one after the product and one after them. */
 static inline void ge4_efgh_from_abcd(fe4 *efgh, const fe4 *abcd)
 {
     fe4 t1, t2, s;
     FE4_PERMUTE(&t1, abcd, FE4_LANES(1, 3, 3, 1)); /* (B, D, D, B) */
     FE4_PERMUTE(&t2, abcd, FE4_LANES(0, 2, 2, 0)); /* (A, C, C, A) */
-    fe4_sub(efgh, &t1, &t2);
-    fe4_add(&s, &t1, &t2);
+    fe4_sub_wide(efgh, &t1, &t2); /* WIDE2 */
+    fe4_add(&s, &t1, &t2);        /* WIDE2 */
     FE4_BLEND(efgh, efgh, &s, 12); /* (B - A, D - C, D + C, B + A) */
     fe4_carry(efgh, efgh);
 }
@@ -85,7 +86,7 @@ static inline void ge4_add_n(ge4_extended *r, const ge4_extended *p, const ge4_c
 {
     fe4 d[2], abcd[2];
     for (int k = 0; k < n; k++) ge4_ymx_ypx_t_z(&d[k], &p[k]);
-    for (int k = 0; k < n; k++) fe4_mul(&abcd[k], &d[k], &q[k].v);
+    for (int k = 0; k < n; k++) fe4_mul_wide(&abcd[k], &d[k], &q[k].v);
     for (int k = 0; k < n; k++) ge4_efgh_from_abcd(&d[k], &abcd[k]);
     for (int k = 0; k < n; k++) ge4_from_efgh(&r[k], &d[k]);
 }
@@ -114,36 +115,38 @@ static inline void ge4_double_squares_input(fe4 *s, const ge4_extended *p)
     fe4_carry(s, s);
 }
 
-/* (E, F, G, H), REDUCED, from the squares (A, B, Z^2, S). */
+/* (E, F, G, H), REDUCED, from the WIDE (uncarried) squares (A, B, Z^2, S):
+ * every sum WIDE2, their sum carried once. */
 static inline void ge4_double_efgh(fe4 *efgh, const fe4 *sq)
 {
     fe4 a, b, sum, diff, w, t, neg, twice, z;
     FE4_PERMUTE(&a, sq, FE4_LANES(0, 0, 0, 0));
     FE4_PERMUTE(&b, sq, FE4_LANES(1, 1, 1, 1));
-    fe4_add(&sum, &a, &b); /* LOOSE */
-    fe4_sub(&diff, &a, &b); /* LOOSE */
+    fe4_add(&sum, &a, &b);       /* WIDE2 */
+    fe4_sub_wide(&diff, &a, &b); /* WIDE2 */
     FE4_BLEND(&w, &sum, &diff, 6); /* (A + B, A - B, A - B, A + B) */
 
     FE4_PERMUTE(&t, sq, FE4_LANES(3, 2, 3, 3)); /* (S, Z^2, ., .) */
     fe4_zero(&z);
-    fe4_sub(&neg, &z, &t);   /* lane 0: -S, LOOSE */
-    fe4_add(&twice, &t, &t); /* lane 1: 2 Z^2, LOOSE */
+    fe4_sub_wide(&neg, &z, &t); /* lane 0: -S, WIDE2 */
+    fe4_add(&twice, &t, &t);    /* lane 1: 2 Z^2, WIDE2 */
     FE4_BLEND(&z, &z, &neg, 1);
     FE4_BLEND(&z, &z, &twice, 2); /* (-S, 2 Z^2, 0, 0) */
 
-    fe4_add(efgh, &w, &z); /* LOOSE + LOOSE: one carry makes it REDUCED */
+    fe4_add(efgh, &w, &z); /* WIDE2 + WIDE2: one carry makes it REDUCED */
     fe4_carry(efgh, efgh);
 }
 
 /* r = 2 p (HWCD dbl-2008-hwcd, a = -1): with (A, B, Z^2, S) = (X, Y, Z,
  * X + Y)^2, (E, F, G, H) = (A + B - S, 2 Z^2 + A - B, A - B, A + B), built
- * as (A + B, A - B, A - B, A + B) + (-S, 2 Z^2, 0, 0) and carried once.
+ * as (A + B, A - B, A - B, A + B) + (-S, 2 Z^2, 0, 0) from the uncarried
+ * squares and carried once.
  * 1 4-way squaring, 1 4-way multiplication. */
 static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p)
 {
     fe4 s, sq;
     ge4_double_squares_input(&s, p);
-    fe4_sq(&sq, &s); /* (A, B, Z^2, S) */
+    fe4_sq_wide(&sq, &s); /* (A, B, Z^2, S), WIDE */
     ge4_double_efgh(&s, &sq);
     ge4_from_efgh(r, &s);
 }
