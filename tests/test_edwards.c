@@ -159,9 +159,27 @@ static void test_mul_var(void)
         CHECK(backends[b]->edwards->mul_var(got, s, bad) == ECX_ERR_INVALID);
 }
 
+/* Every backend's double_mul_vartime(a, A, b) equals [a]A + [b]B, with
+ * [a]A from the slow oracle when slow (small-order A) or libsodium. */
+static void check_double_mul(const uint8_t a[32], const uint8_t A[32], const uint8_t bsc[32], int slow,
+                             const char *what, int i)
+{
+    uint8_t want[32], got[32], t1[32], t2[32];
+    if (slow)
+        ref_mul_slow(t1, a, A);
+    else
+        ref_mul(t1, a, A);
+    ref_base(t2, bsc);
+    CHECK(crypto_core_ed25519_add(want, t1, t2) == 0);
+    for (size_t b = 0; b < nbackends; b++) {
+        CHECK(backends[b]->edwards->double_mul_vartime(got, a, A, bsc) == ECX_OK);
+        CHECK_MEM(got, want, 32, ctxf(what, b, i));
+    }
+}
+
 static void test_double_mul(void)
 {
-    uint8_t a[32], bsc[32], A[32], want[32], got[32], t1[32], t2[32];
+    uint8_t a[32], bsc[32], A[32];
     for (int i = 0; i < N_EDGE_SCALARS * 2 + 150; i++) {
         random_scalar(a);
         random_scalar(bsc);
@@ -170,26 +188,21 @@ static void test_double_mul(void)
         else if (i < 2 * N_EDGE_SCALARS)
             edge_scalar(bsc, i - N_EDGE_SCALARS);
         random_point(A);
-        ref_mul(t1, a, A);
-        ref_base(t2, bsc);
-        CHECK(crypto_core_ed25519_add(want, t1, t2) == 0);
-        for (size_t b = 0; b < nbackends; b++) {
-            CHECK(backends[b]->edwards->double_mul_vartime(got, a, A, bsc) == ECX_OK);
-            CHECK_MEM(got, want, 32, ctxf("double_mul", b, i));
-        }
+        check_double_mul(a, A, bsc, 0, "double_mul", i);
+    }
+    /* Both scalars at an edge at once (0 and 0, 1 and 0, then pairs). */
+    for (int i = 0; i < N_EDGE_SCALARS; i++) {
+        edge_scalar(a, i);
+        edge_scalar(bsc, i <= 1 ? 0 : (i * 5 + 3) % N_EDGE_SCALARS);
+        random_point(A);
+        check_double_mul(a, A, bsc, 0, "double_mul edge pair", i);
     }
     /* Small-order A: [a]A by the slow oracle. */
     for (int i = 0; i < 8; i++) {
         hex_fixed(A, 32, SMALL_ORDER_HEX[i]);
         random_scalar(a);
         random_scalar(bsc);
-        ref_mul_slow(t1, a, A);
-        ref_base(t2, bsc);
-        CHECK(crypto_core_ed25519_add(want, t1, t2) == 0);
-        for (size_t b = 0; b < nbackends; b++) {
-            CHECK(backends[b]->edwards->double_mul_vartime(got, a, A, bsc) == ECX_OK);
-            CHECK_MEM(got, want, 32, ctxf("double_mul small A", b, i));
-        }
+        check_double_mul(a, A, bsc, 1, "double_mul small A", i);
     }
 }
 

@@ -11,9 +11,11 @@
  * code compiled on it), which the GMP- and libsodium-checked tests already
  * trust:
  *   - field: every lane of every 4-way result (fe4_mul, fe4_sq, fe4_add,
- *     fe4_sub, fe4_neg, fe4_carry) equals the serial result on the same
- *     limbs, as canonical bytes, within the backend's bounds, on random
- *     and extreme limbs, and on lazily reduced inputs (outputs of earlier
+ *     fe4_sub, fe4_neg, fe4_carry, and the uncarried fe4_mul_wide,
+ *     fe4_sq_wide, fe4_sub_wide with the sums the formulas make of them)
+ *     equals the serial result on the same limbs, as canonical bytes,
+ *     within the backend's bounds, on random and extreme limbs, and on
+ *     lazily reduced inputs (outputs of earlier
  *     vector operations, never normalised, in long chains);
  *   - lanes: four different elements through FE4_PERMUTE, FE4_BLEND (all
  *     16 masks), fe4_cmov, fe4_pack / fe4_unpack, so that no lane is
@@ -131,6 +133,61 @@ static void check_linear(unsigned long rounds)
             fe_neg(&want[e], &ta);
         }
         check_lanes(&vr, want, VECTOR_AFTER_CARRY, "fe4_neg");
+    }
+}
+
+/* The uncarried products (WIDE) and what the formulas do with them:
+ * sums and fe4_sub_wide differences (WIDE2), two of those added, then one
+ * carry, against the serial values. */
+static void check_wide(unsigned long rounds)
+{
+    for (unsigned long i = 0; i < rounds; i++) {
+        fe a[LANES], b[LANES], want[LANES];
+        fe4 va, vb, vx, vy, vd, vs, vn, vz, vr;
+        random_operands(a, b, &va, &vb);
+        fe4_mul_wide(&vx, &va, &vb);
+        fe4_sq_wide(&vy, &va);
+
+        fe4_carry(&vr, &vx);
+        for (int e = 0; e < LANES; e++) fe_mul(&want[e], &a[e], &b[e]);
+        check_lanes(&vr, want, VECTOR_AFTER_CARRY, "fe4_mul_wide + fe4_carry");
+        fe4_carry(&vr, &vy);
+        for (int e = 0; e < LANES; e++) fe_sq(&want[e], &a[e]);
+        check_lanes(&vr, want, VECTOR_AFTER_CARRY, "fe4_sq_wide + fe4_carry");
+
+        fe4_zero(&vz);
+        fe4_sub_wide(&vd, &vx, &vy); /* ab - a^2 */
+        fe4_add(&vs, &vx, &vy);      /* ab + a^2 */
+        fe4_sub_wide(&vn, &vz, &vy); /* -a^2 */
+        fe4_carry(&vr, &vd);
+        for (int e = 0; e < LANES; e++) {
+            fe x, y;
+            fe_mul(&x, &a[e], &b[e]);
+            fe_sq(&y, &a[e]);
+            fe_sub(&want[e], &x, &y);
+        }
+        check_lanes(&vr, want, VECTOR_AFTER_CARRY, "fe4_sub_wide + fe4_carry");
+        fe4_add(&vr, &vd, &vn); /* WIDE2 + WIDE2: ab - 2 a^2 */
+        fe4_carry(&vr, &vr);
+        for (int e = 0; e < LANES; e++) {
+            fe y, n;
+            fe_sq(&y, &a[e]);
+            fe_neg(&n, &y);
+            fe_carry(&want[e], &want[e]);
+            fe_add(&want[e], &want[e], &n);
+        }
+        check_lanes(&vr, want, VECTOR_AFTER_CARRY, "fe4_sub_wide + fe4_sub_wide + fe4_carry");
+        fe4_add(&vr, &vs, &vs); /* 2 ab + 2 a^2 */
+        fe4_carry(&vr, &vr);
+        for (int e = 0; e < LANES; e++) {
+            fe x, y;
+            fe_mul(&x, &a[e], &b[e]);
+            fe_sq(&y, &a[e]);
+            fe_add(&want[e], &x, &y);
+            fe_carry(&want[e], &want[e]);
+            fe_add(&want[e], &want[e], &want[e]);
+        }
+        check_lanes(&vr, want, VECTOR_AFTER_CARRY, "fe4_add of WIDE2 sums + fe4_carry");
     }
 }
 
@@ -473,6 +530,7 @@ int vector_checks(const char *program, unsigned long rounds)
 {
     check_seed(0x1f3a);
     check_products(rounds);
+    check_wide(rounds);
     check_linear(rounds);
     check_chains(rounds);
     check_lazy(rounds);

@@ -62,6 +62,7 @@ typedef struct {
     __m256i l[FE4_LIMBS];
 } fe4;
 
+#define FE4_WIDE_IS_REDUCED 1 /* products are carried (contract.h, WIDE) */
 #include "backend/vector/contract.h"
 
 /* Every field routine here is inlined, whatever the compiler's heuristics:
@@ -342,15 +343,6 @@ static FE4_INLINE void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
         const __m256i p2 = i == 0 ? p2_0 : (i & 1) ? p2_odd : p2_even;
         r->l[i] = _mm256_sub_epi64(_mm256_add_epi64(a->l[i], p2), b->l[i]);
     }
-}
-
-/* r = -a: REDUCED in, REDUCED out (2p - a, carried). */
-static FE4_INLINE void fe4_neg(fe4 *r, const fe4 *a)
-{
-    fe4 zero;
-    fe4_zero(&zero);
-    fe4_sub(r, &zero, a);
-    fe4_carry(r, r);
 }
 
 /* r = 0 in every lane. */

@@ -24,6 +24,11 @@
  *   LOOSE:   every limb < 2^54, what fe4_add and fe4_sub return from
  *            REDUCED inputs; only fe4_carry (or fe4_add / fe4_sub again,
  *            if the sum stays below 2^54... see there) may take it.
+ *   WIDE:    every limb < 2^60.3: what fe4_mul_wide and fe4_sq_wide return
+ *            (the product's columns folded, 2^255 = 19, not carried).
+ *   WIDE2:   every limb < 2^61.7: fe4_add of two WIDE values, fe4_sub_wide
+ *            (which adds 2^10 p). Two WIDE2 values added stay below 2^63,
+ *            what fe4_carry takes.
  * Everything is constant time: lanes are independent and no branch or
  * memory index depends on a value.
  *
@@ -97,17 +102,17 @@ static inline void fe4_carry(fe4 *r, const fe4 *a)
 }
 
 /* Folds the ten columns z[0..9] of a product (z[k] weighs 2^(51 k)) into
- * five limbs, 2^255 = 19 (mod p), and carries: r REDUCED. Needs z[k] <
- * 2^56 for every k (then z[k] + 19 z[k + 5] < 20 2^56 < 2^60.4, and the
- * carries are < 2^9.4: limb 0 < 2^51 + 2^13.7, the others < 2^51 + 2^9.4). */
-static inline void fe4_reduce_columns(fe4 *r, const __m256i z[10])
+ * five limbs, 2^255 = 19 (mod p), without carrying: r WIDE. Needs z[k] <
+ * 15 2^52 for every k (the products' columns): then r's limbs are z[k] +
+ * 19 z[k + 5] < 300 2^52 < 2^60.3. Carried (fe4_carry), the carries are <
+ * 2^9.3: limb 0 < 2^51 + 2^13.6, the others < 2^51 + 2^9.3. */
+static inline void fe4_fold_columns(fe4 *r, const __m256i z[10])
 {
-    fe4 t;
-    for (int k = 0; k < 5; k++) t.l[k] = _mm256_add_epi64(z[k], fe4_times19(z[k + 5]));
-    fe4_carry(r, &t);
+    for (int k = 0; k < 5; k++) r->l[k] = _mm256_add_epi64(z[k], fe4_times19(z[k + 5]));
 }
 
-/* r = a b for each lane. REDUCED in, REDUCED out.
+/* r = a b for each lane, not carried: REDUCED in, WIDE out (limbs <
+ * 2^60.3, fe4_fold_columns).
  *
  * With x_i y_j = lo(x_i, y_j) + 2^52 hi(x_i, y_j) = lo + 2 hi 2^51, column
  * k collects the lo of the pairs i + j = k and twice the hi of the pairs
@@ -115,8 +120,8 @@ static inline void fe4_reduce_columns(fe4 *r, const __m256i z[10])
  * sum is the starting value of the column's lo multiply-adds (no zeroed
  * accumulator and no final addition for the lo half). Column bounds: at
  * most 5 lo and 5 hi terms, each < 2^52, so z[k] < 5 2^52 + 2 (5 2^52) =
- * 15 2^52 < 2^56. */
-static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
+ * 15 2^52, as fe4_fold_columns needs. */
+static inline void fe4_mul_wide(fe4 *r, const fe4 *a, const fe4 *b)
 {
     __m256i hi[10], z[10];
     const __m256i zero = _mm256_setzero_si256();
@@ -126,10 +131,11 @@ static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
     for (int k = 0; k < 10; k++) z[k] = _mm256_add_epi64(hi[k], hi[k]);
     for (int i = 0; i < 5; i++)
         for (int j = 0; j < 5; j++) z[i + j] = fe4_madd52lo(z[i + j], a->l[i], b->l[j]);
-    fe4_reduce_columns(r, z);
+    fe4_fold_columns(r, z);
 }
 
-/* r = a^2 for each lane. REDUCED in, REDUCED out.
+/* r = a^2 for each lane, not carried: REDUCED in, WIDE out (limbs <
+ * 2^60.3, fe4_fold_columns).
  *
  * Each of the 15 products x_i x_j (i <= j) is computed once, and its two
  * halves go to accumulators by the coefficient they carry in their column
@@ -141,8 +147,8 @@ static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
  * multiply-add goes onto the result, so a column costs at most two
  * additions instead of six. Column bounds: at
  * most one c1, three c2 and two c4 terms, each < 2^52, so z[k] < (1 + 2 3
- * + 4 2) 2^52 = 15 2^52 < 2^56, as fe4_reduce_columns needs. */
-static inline void fe4_sq(fe4 *r, const fe4 *a)
+ * + 4 2) 2^52 = 15 2^52, as fe4_fold_columns needs. */
+static inline void fe4_sq_wide(fe4 *r, const fe4 *a)
 {
     const __m256i *x = a->l, zero = _mm256_setzero_si256();
     __m256i c4[10], c2[10], z[10];
@@ -156,7 +162,21 @@ static inline void fe4_sq(fe4 *r, const fe4 *a)
     }
     for (int k = 0; k < 10; k++) z[k] = _mm256_add_epi64(c2[k], c2[k]);
     for (int i = 0; i < 5; i++) z[2 * i] = fe4_madd52lo(z[2 * i], x[i], x[i]);
-    fe4_reduce_columns(r, z);
+    fe4_fold_columns(r, z);
+}
+
+/* r = a b and r = a^2 for each lane, carried: REDUCED in, REDUCED out
+ * (limb 0 < 2^51 + 2^13.6, the others < 2^51 + 2^9.3). */
+static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
+{
+    fe4_mul_wide(r, a, b);
+    fe4_carry(r, r);
+}
+
+static inline void fe4_sq(fe4 *r, const fe4 *a)
+{
+    fe4_sq_wide(r, a);
+    fe4_carry(r, r);
 }
 
 /* r = a + b, no carries. REDUCED in: LOOSE out (limbs < 2^53). */
@@ -176,19 +196,22 @@ static inline void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
     for (int k = 1; k < 5; k++) r->l[k] = _mm256_sub_epi64(_mm256_add_epi64(a->l[k], p4_k), b->l[k]);
 }
 
-/* r = -a: REDUCED in, REDUCED out (4p - a, carried). */
-static inline void fe4_neg(fe4 *r, const fe4 *a)
-{
-    fe4 zero;
-    fe4_zero(&zero);
-    fe4_sub(r, &zero, a);
-    fe4_carry(r, r);
-}
-
 /* r = 0 in every lane. */
 static inline void fe4_zero(fe4 *r)
 {
     for (int k = 0; k < 5; k++) r->l[k] = _mm256_setzero_si256();
+}
+
+/* r = a + 2^10 p - b, no carries: b WIDE (limbs < 2^60.3 < 2^10 p's limbs,
+ * 2^61 - 19 2^10 and 2^61 - 2^10), a WIDE or zero; WIDE2 out (limbs <
+ * 2^60.3 + 2^61 < 2^61.7). Two WIDE2 values added stay below 2^62.7, under
+ * the 2^63 that fe4_carry takes. */
+static inline void fe4_sub_wide(fe4 *r, const fe4 *a, const fe4 *b)
+{
+    const __m256i p1024_0 = _mm256_set1_epi64x((long long)((0x7ffffffffffedULL) << 10)); /* 2^10 (2^51 - 19) */
+    const __m256i p1024_k = _mm256_set1_epi64x((long long)((0x7ffffffffffffULL) << 10)); /* 2^10 (2^51 - 1) */
+    r->l[0] = _mm256_sub_epi64(_mm256_add_epi64(a->l[0], p1024_0), b->l[0]);
+    for (int k = 1; k < 5; k++) r->l[k] = _mm256_sub_epi64(_mm256_add_epi64(a->l[k], p1024_k), b->l[k]);
 }
 
 /* r = flag ? a : r, every lane (flag 0 or 1, constant time). */

@@ -74,6 +74,7 @@ typedef struct {
     uint32x4_t l[FE4_LIMBS];
 } fe4;
 
+#define FE4_WIDE_IS_REDUCED 1 /* products are carried (contract.h, WIDE) */
 #include "backend/vector/contract.h"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -138,15 +139,6 @@ static inline void fe4_carry(fe4 *r, const fe4 *a)
     t[9] = vsraq_n_u32(vandq_u32(a->l[9], m25), a->l[8], 26);
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = t[i];
-}
-
-/* r = -a = 2p - a, carried: REDUCED in, REDUCED out. */
-static inline void fe4_neg(fe4 *r, const fe4 *a)
-{
-    fe4 zero;
-    fe4_zero(&zero);
-    fe4_sub(r, &zero, a);
-    fe4_carry(r, r);
 }
 
 /* ----------------------------------------------------------- products */

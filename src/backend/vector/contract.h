@@ -34,6 +34,19 @@
  *            more fe4_add (LOOSE + LOOSE, still accepted by fe4_carry
  *            only). fe4_sub's second operand is always REDUCED; its first
  *            is REDUCED or zero.
+ *   WIDE:    what fe4_mul_wide and fe4_sq_wide return: a product whose
+ *            limbs are not carried yet (every REDUCED value is WIDE).
+ *   WIDE2:   what fe4_add of two WIDE values and fe4_sub_wide (first
+ *            operand WIDE or zero, second WIDE) return. A WIDE2 value may
+ *            go to fe4_carry, alone or as one operand of one more fe4_add
+ *            (WIDE2 + WIDE2, accepted by fe4_carry only), which returns
+ *            REDUCED. So a formula may carry a product once, after the
+ *            additions that follow it, instead of carrying the product and
+ *            then the sums (curve25519-dalek's F51x4Unreduced idea).
+ *            A backend whose products cannot stay uncarried (its WIDE
+ *            would be REDUCED) defines FE4_WIDE_IS_REDUCED before
+ *            including this header: then the three names below are its
+ *            fe4_mul, fe4_sq and fe4_sub.
  * Constant time: every function and macro below; no branch and no memory
  * index may depend on a lane's value (or on a flag of fe4_cmov). Outputs
  * may alias inputs.
@@ -66,12 +79,21 @@ static void fe4_add(fe4 *r, const fe4 *a, const fe4 *b);
 static void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b);
 /* r = a with its limbs carried: LOOSE (or LOOSE + LOOSE) in, REDUCED out. */
 static void fe4_carry(fe4 *r, const fe4 *a);
-/* r = -a lane by lane. REDUCED in, REDUCED out. */
+/* r = -a lane by lane. REDUCED in, REDUCED out. Written once, below, on
+ * fe4_zero, fe4_sub and fe4_carry (the backend's multiple of p minus a,
+ * carried); a backend does not define it. */
 static void fe4_neg(fe4 *r, const fe4 *a);
 
 /* r = a b and r = a^2 lane by lane. REDUCED in, REDUCED out. */
 static void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b);
 static void fe4_sq(fe4 *r, const fe4 *a);
+/* The same products not carried: REDUCED in, WIDE out. */
+static void fe4_mul_wide(fe4 *r, const fe4 *a, const fe4 *b);
+static void fe4_sq_wide(fe4 *r, const fe4 *a);
+/* r = a - b lane by lane, without carries, for WIDE b and a WIDE or zero
+ * (the backend adds a multiple of p large enough that no lane goes
+ * negative): WIDE2 out. */
+static void fe4_sub_wide(fe4 *r, const fe4 *a, const fe4 *b);
 
 /* r = a in every lane if flag is 1, r unchanged if flag is 0 (flag is 0 or
  * 1, possibly secret: no branch on it). */
@@ -87,6 +109,36 @@ static void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag);
 #define FE4_LANES(s0, s1, s2, s3) ((s0) | (s1) << 2 | (s2) << 4 | (s3) << 6)
 /* #define FE4_PERMUTE(r, a, lanes)  -- from the backend's field4.h */
 /* #define FE4_BLEND(r, a, b, mask)  -- from the backend's field4.h */
+
+/* fe4_neg for every backend: 0 - a (fe4_sub adds the backend's multiple
+ * of p, so no lane goes negative), then one carry. REDUCED in, REDUCED
+ * out; constant time. The functions it calls are declared above and
+ * defined later in the backend's field4.h. */
+static inline void fe4_neg(fe4 *r, const fe4 *a)
+{
+    fe4 zero;
+    fe4_zero(&zero);
+    fe4_sub(r, &zero, a);
+    fe4_carry(r, r);
+}
+
+#ifdef FE4_WIDE_IS_REDUCED
+/* WIDE = REDUCED, WIDE2 = LOOSE: the uncarried names are the carried ones. */
+static inline void fe4_mul_wide(fe4 *r, const fe4 *a, const fe4 *b)
+{
+    fe4_mul(r, a, b);
+}
+
+static inline void fe4_sq_wide(fe4 *r, const fe4 *a)
+{
+    fe4_sq(r, a);
+}
+
+static inline void fe4_sub_wide(fe4 *r, const fe4 *a, const fe4 *b)
+{
+    fe4_sub(r, a, b);
+}
+#endif
 
 /* ---------------------------------------------------------------- part 2
  * Point formulas on four lanes: backend/vector/edwards4.h (generic, on part

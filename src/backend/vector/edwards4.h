@@ -61,6 +61,20 @@ static inline void ge4_from_efgh(ge4_extended *r, const fe4 *efgh)
     fe4_mul(&r->v, &u, &w);
 }
 
+/* (E, F, G, H) = (B - A, D - C, D + C, B + A), REDUCED, from the WIDE
+ * (uncarried) products (A, B, C, D) of an addition (ge4_add_n): one carry
+ * after the sums instead of one after the product and one after them. */
+static inline void ge4_efgh_from_abcd(fe4 *efgh, const fe4 *abcd)
+{
+    fe4 t1, t2, s;
+    FE4_PERMUTE(&t1, abcd, FE4_LANES(1, 3, 3, 1)); /* (B, D, D, B) */
+    FE4_PERMUTE(&t2, abcd, FE4_LANES(0, 2, 2, 0)); /* (A, C, C, A) */
+    fe4_sub_wide(efgh, &t1, &t2); /* WIDE2 */
+    fe4_add(&s, &t1, &t2);        /* WIDE2 */
+    FE4_BLEND(efgh, efgh, &s, 12); /* (B - A, D - C, D + C, B + A) */
+    fe4_carry(efgh, efgh);
+}
+
 /* r[k] = p[k] + q[k] for k < n (HWCD add-2008-hwcd-3, k = 2d): (A, B, C,
  * D) = (Y1 - X1, Y1 + X1, T1, Z1) * (Y2 - X2, Y2 + X2, 2d T2, 2 Z2), then
  * (E, F, G, H) = (B - A, D - C, D + C, B + A). Complete: any two curve
@@ -70,17 +84,10 @@ static inline void ge4_from_efgh(ge4_extended *r, const fe4 *efgh)
  * side by side (one alone is latency-bound). r may alias p. */
 static inline void ge4_add_n(ge4_extended *r, const ge4_extended *p, const ge4_cached *q, int n)
 {
-    fe4 d[2], s[2], abcd[2], t1[2], t2[2];
+    fe4 d[2], abcd[2];
     for (int k = 0; k < n; k++) ge4_ymx_ypx_t_z(&d[k], &p[k]);
-    for (int k = 0; k < n; k++) fe4_mul(&abcd[k], &d[k], &q[k].v);
-    for (int k = 0; k < n; k++) {
-        FE4_PERMUTE(&t1[k], &abcd[k], FE4_LANES(1, 3, 3, 1)); /* (B, D, D, B) */
-        FE4_PERMUTE(&t2[k], &abcd[k], FE4_LANES(0, 2, 2, 0)); /* (A, C, C, A) */
-        fe4_sub(&d[k], &t1[k], &t2[k]);
-        fe4_add(&s[k], &t1[k], &t2[k]);
-        FE4_BLEND(&d[k], &d[k], &s[k], 12); /* (B - A, D - C, D + C, B + A) */
-        fe4_carry(&d[k], &d[k]);
-    }
+    for (int k = 0; k < n; k++) fe4_mul_wide(&abcd[k], &d[k], &q[k].v);
+    for (int k = 0; k < n; k++) ge4_efgh_from_abcd(&d[k], &abcd[k]);
     for (int k = 0; k < n; k++) ge4_from_efgh(&r[k], &d[k]);
 }
 
@@ -97,36 +104,51 @@ static inline GE4_FLATTEN void ge4_add_x2(ge4_extended r[2], const ge4_extended 
     ge4_add_n(r, p, q, 2);
 }
 
-/* r = 2 p (HWCD dbl-2008-hwcd, a = -1): with (A, B, Z^2, S) = (X, Y, Z,
- * X + Y)^2, (E, F, G, H) = (A + B - S, 2 Z^2 + A - B, A - B, A + B), built
- * as (A + B, A - B, A - B, A + B) + (-S, 2 Z^2, 0, 0) and carried once.
- * 1 4-way squaring, 1 4-way multiplication. */
-static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p)
+/* (X, Y, Z, X + Y), REDUCED: the input of a doubling's squaring. */
+static inline void ge4_double_squares_input(fe4 *s, const ge4_extended *p)
 {
-    fe4 xx, yy, s, sq, a, b, sum, diff, w, t, neg, twice, z, efgh;
+    fe4 xx, yy;
     FE4_PERMUTE(&xx, &p->v, FE4_LANES(0, 0, 0, 0));
     FE4_PERMUTE(&yy, &p->v, FE4_LANES(1, 1, 1, 1));
-    fe4_add(&s, &xx, &yy);
-    FE4_BLEND(&s, &p->v, &s, 8); /* (X, Y, Z, X + Y) */
-    fe4_carry(&s, &s);
-    fe4_sq(&sq, &s); /* (A, B, Z^2, S) */
+    fe4_add(s, &xx, &yy);
+    FE4_BLEND(s, &p->v, s, 8); /* (X, Y, Z, X + Y) */
+    fe4_carry(s, s);
+}
 
-    FE4_PERMUTE(&a, &sq, FE4_LANES(0, 0, 0, 0));
-    FE4_PERMUTE(&b, &sq, FE4_LANES(1, 1, 1, 1));
-    fe4_add(&sum, &a, &b); /* LOOSE */
-    fe4_sub(&diff, &a, &b); /* LOOSE */
+/* (E, F, G, H), REDUCED, from the WIDE (uncarried) squares (A, B, Z^2, S):
+ * every sum WIDE2, their sum carried once. */
+static inline void ge4_double_efgh(fe4 *efgh, const fe4 *sq)
+{
+    fe4 a, b, sum, diff, w, t, neg, twice, z;
+    FE4_PERMUTE(&a, sq, FE4_LANES(0, 0, 0, 0));
+    FE4_PERMUTE(&b, sq, FE4_LANES(1, 1, 1, 1));
+    fe4_add(&sum, &a, &b);       /* WIDE2 */
+    fe4_sub_wide(&diff, &a, &b); /* WIDE2 */
     FE4_BLEND(&w, &sum, &diff, 6); /* (A + B, A - B, A - B, A + B) */
 
-    FE4_PERMUTE(&t, &sq, FE4_LANES(3, 2, 3, 3)); /* (S, Z^2, ., .) */
+    FE4_PERMUTE(&t, sq, FE4_LANES(3, 2, 3, 3)); /* (S, Z^2, ., .) */
     fe4_zero(&z);
-    fe4_sub(&neg, &z, &t);   /* lane 0: -S, LOOSE */
-    fe4_add(&twice, &t, &t); /* lane 1: 2 Z^2, LOOSE */
+    fe4_sub_wide(&neg, &z, &t); /* lane 0: -S, WIDE2 */
+    fe4_add(&twice, &t, &t);    /* lane 1: 2 Z^2, WIDE2 */
     FE4_BLEND(&z, &z, &neg, 1);
     FE4_BLEND(&z, &z, &twice, 2); /* (-S, 2 Z^2, 0, 0) */
 
-    fe4_add(&efgh, &w, &z); /* LOOSE + LOOSE: one carry makes it REDUCED */
-    fe4_carry(&efgh, &efgh);
-    ge4_from_efgh(r, &efgh);
+    fe4_add(efgh, &w, &z); /* WIDE2 + WIDE2: one carry makes it REDUCED */
+    fe4_carry(efgh, efgh);
+}
+
+/* r = 2 p (HWCD dbl-2008-hwcd, a = -1): with (A, B, Z^2, S) = (X, Y, Z,
+ * X + Y)^2, (E, F, G, H) = (A + B - S, 2 Z^2 + A - B, A - B, A + B), built
+ * as (A + B, A - B, A - B, A + B) + (-S, 2 Z^2, 0, 0) from the uncarried
+ * squares and carried once.
+ * 1 4-way squaring, 1 4-way multiplication. */
+static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p)
+{
+    fe4 s, sq;
+    ge4_double_squares_input(&s, p);
+    fe4_sq_wide(&sq, &s); /* (A, B, Z^2, S), WIDE */
+    ge4_double_efgh(&s, &sq);
+    ge4_from_efgh(r, &s);
 }
 
 /* r = p's cached form (Y - X, Y + X, 2d T, 2 Z): the sums in one pass, then
