@@ -67,7 +67,7 @@ static int rp_take_point(ge_p3 *p, ecxi_transcript *t, const char *label, const 
 struct rp_shared {
     sc B, Bb;
     sc *G, *H;
-    sc *s; /* scratch: a proof's s_i */
+    sc *s; /* scratch: 2 n max m scalars for a proof */
 };
 
 /* One proof: replays its transcript t, decodes its points into pts[]
@@ -83,7 +83,7 @@ static int rp_verify_one(const ecxi_rp_view *v, const uint8_t (*V)[32], size_t m
     const unsigned lg = v->lg;
     int st;
     sc y, z, x, w, c, r, zz, a, b, tx, txb, eb, tmp, tmp2, one;
-    sc inv[ECXI_RP_MAX_LG + 1], usq[ECXI_RP_MAX_LG], uinvsq[ECXI_RP_MAX_LG];
+    sc u[ECXI_RP_MAX_LG], inv[ECXI_RP_MAX_LG + 1], usq[ECXI_RP_MAX_LG], uinvsq[ECXI_RP_MAX_LG];
     ge_p3 *pA = &pts[0], *pL = &pts[4], *pR = &pts[4 + lg], *pV = &pts[4 + 2 * lg];
 
     ecxi_rp_domain_sep(t, n, m);
@@ -106,8 +106,9 @@ static int rp_verify_one(const ecxi_rp_view *v, const uint8_t (*V)[32], size_t m
     for (unsigned k = 0; k < lg; k++) {
         if ((st = rp_take_point(&pL[k], t, "L", v->L[k])) != ECX_OK) return st;
         if ((st = rp_take_point(&pR[k], t, "R", v->R[k])) != ECX_OK) return st;
-        rp_challenge(&inv[k], t, "u");
-        rp_sc_mul(&usq[k], &inv[k], &inv[k]);
+        rp_challenge(&u[k], t, "u");
+        inv[k] = u[k];
+        rp_sc_mul(&usq[k], &u[k], &u[k]);
     }
     inv[lg] = y;
     sc_batch_invert(inv, lg + 1); /* every 1/u_k and 1/y at once */
@@ -122,54 +123,84 @@ static int rp_verify_one(const ecxi_rp_view *v, const uint8_t (*V)[32], size_t m
     sc_one(&one);
     rp_sc_mul(&zz, &z, &z);
 
-    /* s_0 = prod 1/u_k; s_i = s_(i - 2^lg_i) u_(lg - lg_i)^2, the crate's
-     * order of the challenges. */
-    sc *s = sh->s;
-    s[0] = one;
+    /* The inner product's s_i (InnerProductProof::verification_scalars):
+     * s_0 = prod 1/u_k and s_i = s_(i - 2^lg_i) u_(lg - lg_i)^2, the crate's
+     * order of the challenges, so s_i = s_0 prod_{bit j of i} u_(lg-1-j)^2
+     * and s_(N-1-i) = 1/s_i = s_(N-1) prod_{bit j of i} u_(lg-1-j)^-2.
+     * Two arrays follow that recurrence with their own step factors, one
+     * product per element:
+     *   gs[i] = r a s_i               (step j: u_(lg-1-j)^2)
+     *   hs[i] = r b s_(N-1-i) y^-i    (step j: u_(lg-1-j)^-2 y^-(2^j)).
+     * G_i gets -(r z + gs[i]); H_i gets r z - hs[i] + Q_q P_t for i = q n + t,
+     * with P_t = 2^t y^-t and Q_q = r z^2 z^q y^-(q n): their product is
+     * r z^2 z^q 2^t y^-i. Three products per i in all. */
+    sc *gs = sh->s, *hs = sh->s + N;
+    sc gstep[ECXI_RP_MAX_LG], hstep[ECXI_RP_MAX_LG], yinv_pow, s_first, s_last;
+    s_first = one;
+    s_last = one; /* s_(N-1) = prod u_k */
     for (unsigned k = 0; k < lg; k++) {
         rp_sc_mul(&uinvsq[k], &inv[k], &inv[k]);
-        rp_sc_mul(&s[0], &s[0], &inv[k]);
+        rp_sc_mul(&s_first, &s_first, &inv[k]);
+        rp_sc_mul(&s_last, &s_last, &u[k]);
     }
+    yinv_pow = inv[lg];
+    for (unsigned j = 0; j < lg; j++) {
+        gstep[j] = usq[lg - 1 - j];
+        rp_sc_mul(&hstep[j], &uinvsq[lg - 1 - j], &yinv_pow); /* yinv_pow = y^-(2^j) */
+        rp_sc_mul(&yinv_pow, &yinv_pow, &yinv_pow);
+    }
+    sc rz, ypow, zpow;
+    rp_sc_mul(&rz, &r, &z);
+    rp_sc_mul(&tmp, &r, &a);
+    rp_sc_mul(&gs[0], &tmp, &s_first);
+    rp_sc_mul(&tmp, &r, &b);
+    rp_sc_mul(&hs[0], &tmp, &s_last);
     for (size_t i = 1; i < N; i++) {
         const unsigned lg_i = ecxi_rp_log2(i); /* floor(log2 i) */
         const size_t k = (size_t)1 << lg_i;
-        rp_sc_mul(&s[i], &s[i - k], &usq[lg - 1 - lg_i]);
+        rp_sc_mul(&gs[i], &gs[i - k], &gstep[lg_i]);
+        rp_sc_mul(&hs[i], &hs[i - k], &hstep[lg_i]);
     }
 
-    /* G_i: r (-z - a s_i); H_i: r z + y^-i (r z^2 z^j 2^i - r b s_(N-1-i)). */
-    sc rz, ra, rb, ypow, zpow, tz;
-    rp_sc_mul(&rz, &r, &z);
-    rp_sc_mul(&ra, &r, &a);
-    rp_sc_mul(&rb, &r, &b);
-    sc_one(&ypow);
-    rp_sc_mul(&zpow, &r, &zz);
+    /* P_t (t < n), and ypow = y^-n by log2 n squarings. */
+    sc P[ECXI_RP_MAX_N];
+    sc_one(&P[0]);
+    for (size_t t = 1; t < n; t++) {
+        rp_sc_mul(&P[t], &P[t - 1], &inv[lg]);
+        sc_add(&P[t], &P[t], &P[t]);
+    }
+    ypow = inv[lg];
+    for (size_t t = 1; t < n; t <<= 1) rp_sc_mul(&ypow, &ypow, &ypow);
+    sc qstep, q; /* z y^-n, Q_j */
+    rp_sc_mul(&qstep, &z, &ypow);
+    rp_sc_mul(&zpow, &r, &zz); /* r z^2 z^j */
+    q = zpow;
     for (size_t j = 0; j < m; j++) {
-        tz = zpow;
-        for (size_t i = 0; i < n; i++) {
-            const size_t k = j * n + i;
-            rp_sc_mul(&tmp, &ra, &s[k]);
-            sc_add(&tmp, &tmp, &rz);
+        for (size_t t = 0; t < n; t++) {
+            const size_t k = j * n + t;
+            sc_add(&tmp, &gs[k], &rz);
             sc_sub(&sh->G[k], &sh->G[k], &tmp);
-            rp_sc_mul(&tmp, &rb, &s[N - 1 - k]);
-            sc_sub(&tmp, &tz, &tmp);
-            rp_sc_mul(&tmp, &tmp, &ypow);
+            rp_sc_mul(&tmp, &q, &P[t]);
+            sc_sub(&tmp, &tmp, &hs[k]);
             sc_add(&tmp, &tmp, &rz);
             sc_add(&sh->H[k], &sh->H[k], &tmp);
-            rp_sc_mul(&ypow, &ypow, &inv[lg]);
-            sc_add(&tz, &tz, &tz);
         }
         rp_sc_mul(&tmp, &zpow, &c); /* V_j: r c z^2 z^j */
         sc_to_bytes(scal[4 + 2 * lg + j], &tmp);
         rp_sc_mul(&zpow, &zpow, &z);
+        rp_sc_mul(&q, &q, &qstep);
     }
 
-    /* delta = (z - z^2) sum_{i<N} y^i - z^3 (2^n - 1) sum_{j<m} z^j. */
+    /* delta = (z - z^2) sum_{i<N} y^i - z^3 (2^n - 1) sum_{j<m} z^j, with
+     * sum_{i<N} y^i = prod_{j<lg} (1 + y^(2^j)) for N = 2^lg (the crate's
+     * util::sum_of_powers). */
     sc sum_y, sum_z, delta;
-    sc_zero(&sum_y);
-    sc_one(&ypow);
-    for (size_t i = 0; i < N; i++) {
-        sc_add(&sum_y, &sum_y, &ypow);
-        rp_sc_mul(&ypow, &ypow, &y);
+    sc_one(&sum_y);
+    ypow = y;
+    for (unsigned j = 0; j < lg; j++) {
+        sc_add(&tmp, &ypow, &one);
+        rp_sc_mul(&sum_y, &sum_y, &tmp);
+        rp_sc_mul(&ypow, &ypow, &ypow);
     }
     sc_zero(&sum_z);
     sc_one(&zpow);
@@ -247,7 +278,7 @@ static int rp_op_verify_batch(size_t count, const uint8_t *const proofs[], const
     ge_p3 *pts = malloc(total * sizeof *pts);
     uint8_t(*scal)[32] = malloc(total * 32);
     struct rp_shared sh;
-    sh.G = calloc(3 * Nmax, sizeof(sc));
+    sh.G = calloc(4 * Nmax, sizeof(sc));
     sh.H = sh.G ? sh.G + Nmax : NULL;
     sh.s = sh.G ? sh.G + 2 * Nmax : NULL;
     int status = ECX_ERR_NOMEM;
