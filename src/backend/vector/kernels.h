@@ -12,7 +12,7 @@
  *   ge_double_scalarmult_vartime    curve25519/scalar_mul_double.h (verify)
  *   ge_straus_entry, ge_straus_odd_multiples, ge_straus_accumulate
  *                                   curve25519/msm_straus.h
- *   ge_pippenger_* (2 types, 6 operations)
+ *   ge_pippenger_* (2 types, 8 operations)
  *                                   curve25519/msm_pippenger.h
  *   fe_pow_p58_x2                   curve25519/edwards_decode_x2.h
  *   fe_mul_x4                       curve25519/field_common.h (f25519 table)
