@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/bytes.h"
+#include "common/wnaf.h"
 
 /* Signed radix-16: s = sum digits[i] 16^i with digits[0..62] in [-8, 8) and
  * digits[63] in [-8, 8]. Needs s < 2^255 (s[31] <= 127). Constant time: the
@@ -30,34 +31,11 @@ static void sc_recode_radix16(int8_t digits[64], const uint8_t s[32])
 /* Width-w non-adjacent form, 2 <= w <= 8: s = sum naf[i] 2^i, every non-zero
  * digit odd with |digit| < 2^(w-1), and any w consecutive digits hold at most
  * one non-zero. Needs s < 2^255. VARIABLE TIME: for public scalars only
- * (verification, multiscalar multiplication of public data). */
+ * (verification, multiscalar multiplication of public data). The shared
+ * recoder of common/wnaf.h over 256 digit positions. */
 static void sc_recode_wnaf(int8_t naf[256], const uint8_t s[32], unsigned w)
 {
-    uint64_t x[5] = {0, 0, 0, 0, 0};
-    for (int i = 0; i < 4; i++) x[i] = load64_le(s + 8 * i);
-    memset(naf, 0, 256);
-
-    const uint64_t width = 1u << w, window_mask = width - 1;
-    uint64_t carry = 0;
-    unsigned pos = 0;
-    while (pos < 256) {
-        unsigned word = pos / 64, bit = pos % 64;
-        uint64_t bits = x[word] >> bit;
-        if (bit > 64 - w) bits |= x[word + 1] << (64 - bit);
-        uint64_t window = carry + (bits & window_mask);
-        if ((window & 1) == 0) {
-            pos += 1;
-            continue;
-        }
-        if (window < width / 2) {
-            carry = 0;
-            naf[pos] = (int8_t)window;
-        } else {
-            carry = 1;
-            naf[pos] = (int8_t)((int64_t)window - (int64_t)width);
-        }
-        pos += w;
-    }
+    (void)wnaf_recode_vartime(naf, 256, s, 32, w);
 }
 
 #endif

@@ -6,6 +6,8 @@
 
 #include <stdint.h>
 
+#include "common/wnaf.h"
+
 /* The w <= 8 bits of s at positions pos .. pos + w - 1 (0 = least
  * significant; bits at 256 and above read as 0). pos is public; constant
  * time in s. */
@@ -47,29 +49,13 @@ static void p256_recode_signed(int8_t *d, const uint8_t s[32], unsigned w, unsig
 /* The width-w NAF of s (2 <= w <= 8): naf[i] is 0 or odd with
  * |naf[i]| < 2^(w-1), any two non-zero digits are at least w apart, and
  * s = sum naf[i] 2^i over i = 0 .. 256. Returns the index of the highest
- * non-zero digit plus one (0 for s = 0). Variable time. */
+ * non-zero digit plus one (0 for s = 0). Variable time: the shared recoder
+ * of common/wnaf.h on the little-endian copy of s. */
 static unsigned p256_recode_wnaf_vartime(int8_t naf[257], const uint8_t s[32], unsigned w)
 {
-    const unsigned width = 1u << w;
-    unsigned pos = 0, carry = 0, top = 0;
-    for (unsigned i = 0; i < 257; i++) naf[i] = 0;
-    while (pos < 257) {
-        const unsigned window = carry + p256_scalar_bits(s, pos, w);
-        if ((window & 1) == 0) {
-            pos++;
-            continue;
-        }
-        if (window < width / 2) {
-            carry = 0;
-            naf[pos] = (int8_t)window;
-        } else {
-            carry = 1;
-            naf[pos] = (int8_t)((int)window - (int)width);
-        }
-        top = pos + 1;
-        pos += w;
-    }
-    return top;
+    uint8_t le[32];
+    for (int i = 0; i < 32; i++) le[i] = s[31 - i];
+    return wnaf_recode_vartime(naf, 257, le, 32, w);
 }
 
 #endif

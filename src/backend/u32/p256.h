@@ -4,11 +4,12 @@
  * ARMv7). A value x is stored as x R mod M, fully reduced (< M), for M = p
  * or n (src/p256/modular.h has the moduli and the contract).
  *
- * Multiplication is Montgomery's (P. L. Montgomery, Math. Comp. 44, 1985)
- * in the CIOS arrangement (C. K. Koc, T. Acar, B. S. Kaliski, IEEE Micro
- * 1996), one routine for both moduli; p's 32-bit limbs are 2^32 - 1, 0 and
- * 1 except one, and -p^-1 = 1 mod 2^32, which the compiler folds because
- * the modulus is a compile-time constant at every call.
+ * Multiplication is Montgomery's (P. L. Montgomery, Math. Comp. 44, 1985).
+ * The field (mod p) has its own product and squaring that use p's shape:
+ * the 512-bit product (64 word products; 36 for the square), then eight
+ * reduction steps without multiplications (p256_field_reduce). The
+ * scalars (mod n) use the generic CIOS routine (C. K. Koc, T. Acar,
+ * B. S. Kaliski, IEEE Micro 1996).
  *
  * Inversion is Bernstein-Yang safegcd through the signed-30 modinv of
  * backend/u32/modinv.h, which always runs 20 batches of 30 = 600 divsteps,
@@ -91,6 +92,91 @@ static inline void p256_reduce_once(uint32_t r[8], const uint32_t t[8], uint32_t
     for (int i = 0; i < 8; i++) r[i] = y[i] ^ ((y[i] ^ t[i]) & keep);
 }
 
+/* The field modulus p = 2^256 - 2^224 + 2^192 + 2^96 - 1 has the 32-bit
+ * limbs {2^32 - 1 (x3), 0 (x3), 1, 2^32 - 1} and -p^-1 = 1 mod 2^32, so a
+ * Montgomery reduction step takes the low limb k itself as its quotient
+ * digit and adds k p with no multiplication:
+ * k p = k 2^256 - k 2^224 + k 2^192 + k 2^96 - k, where -k clears the low
+ * limb exactly (no borrow), k 2^96 and k 2^192 add k at limbs i + 3 and
+ * i + 6, and k 2^256 - k 2^224 = k (2^32 - 1) 2^224 adds the 64-bit
+ * (k << 32) - k at limbs i + 7, i + 8 (the reduction of Gueron-Krasnov,
+ * as in backend/u64/p256.h, on 32-bit limbs).
+ *
+ * c = c[0..15] (c[16] = 0 takes the carry), c < 2^256 p (a < 2^256,
+ * b < p): eight such steps; c + sum k_i p 2^(32 i) < 2^257 p, and after
+ * dropping the eight cleared limbs the value is < 2p, eight limbs plus a
+ * carry bit, so one conditional subtraction finishes. Constant time. */
+static inline void p256_field_reduce(uint32_t r[8], uint32_t c[17])
+{
+    for (int i = 0; i < 8; i++) {
+        const uint32_t k = c[i];
+        const uint64_t kh = ((uint64_t)k << 32) - k; /* k (2^32 - 1) */
+        uint64_t acc = (uint64_t)c[i + 3] + k;
+        c[i + 3] = (uint32_t)acc;
+        acc = (acc >> 32) + c[i + 4];
+        c[i + 4] = (uint32_t)acc;
+        acc = (acc >> 32) + c[i + 5];
+        c[i + 5] = (uint32_t)acc;
+        acc = (acc >> 32) + c[i + 6] + k;
+        c[i + 6] = (uint32_t)acc;
+        acc = (acc >> 32) + c[i + 7] + (uint32_t)kh;
+        c[i + 7] = (uint32_t)acc;
+        acc = (acc >> 32) + c[i + 8] + (uint32_t)(kh >> 32);
+        c[i + 8] = (uint32_t)acc;
+        for (int j = i + 9; j < 17; j++) {
+            acc = (acc >> 32) + c[j];
+            c[j] = (uint32_t)acc;
+        }
+    }
+    p256_reduce_once(r, c + 8, c[16], &p256_field_mod);
+}
+
+/* r = a b R^-1 mod p for a < 2^256, b < p: the 512-bit product by rows
+ * (64 word products), then p256_field_reduce. */
+static inline void p256_field_mul(uint32_t r[8], const uint32_t a[8], const uint32_t b[8])
+{
+    uint32_t c[17] = {0};
+    for (int i = 0; i < 8; i++) {
+        uint64_t acc = 0;
+        for (int j = 0; j < 8; j++) {
+            acc = (uint64_t)a[i] * b[j] + c[i + j] + (acc >> 32);
+            c[i + j] = (uint32_t)acc;
+        }
+        c[i + 8] = (uint32_t)(acc >> 32);
+    }
+    p256_field_reduce(r, c);
+}
+
+/* r = a^2 R^-1 mod p for a < p: the 28 cross products a_i a_j (i < j)
+ * once, doubled by a shift, plus the 8 squares (36 word products), then
+ * p256_field_reduce. */
+static inline void p256_field_sq(uint32_t r[8], const uint32_t a[8])
+{
+    uint32_t c[17] = {0};
+    uint64_t acc;
+    for (int i = 0; i < 7; i++) {
+        acc = 0;
+        for (int j = i + 1; j < 8; j++) {
+            acc = (uint64_t)a[i] * a[j] + c[i + j] + (acc >> 32);
+            c[i + j] = (uint32_t)acc;
+        }
+        c[i + 8] = (uint32_t)(acc >> 32);
+    }
+    /* double c[1..14] (the cross products are < 2^511 / 2) */
+    c[15] = c[14] >> 31;
+    for (int i = 14; i > 0; i--) c[i] = (c[i] << 1) | (c[i - 1] >> 31);
+    /* add the squares a_i^2 at limb 2i, one carry chain */
+    acc = 0;
+    for (int i = 0; i < 8; i++) {
+        const uint64_t sq = (uint64_t)a[i] * a[i];
+        acc = (acc >> 32) + c[2 * i] + (uint32_t)sq;
+        c[2 * i] = (uint32_t)acc;
+        acc = (acc >> 32) + c[2 * i + 1] + (uint32_t)(sq >> 32);
+        c[2 * i + 1] = (uint32_t)acc;
+    }
+    p256_field_reduce(r, c);
+}
+
 /* r = a b R^-1 mod M, fully reduced, for any a < 2^256 and b < M.
  *
  * CIOS: for each limb a_i, t += a_i b, then t += k M with k = t_0 n0 mod
@@ -102,6 +188,11 @@ static inline void p256_mod_mul(uint32_t r[8], const uint32_t a[8], const uint32
 {
     uint32_t t[8] = {0, 0, 0, 0, 0, 0, 0, 0}, t8 = 0, t9, k;
     uint64_t x;
+
+    if (m == &p256_field_mod) {
+        p256_field_mul(r, a, b);
+        return;
+    }
 
     for (int i = 0; i < 8; i++) {
         x = (uint64_t)a[i] * b[0] + t[0];
@@ -127,10 +218,14 @@ static inline void p256_mod_mul(uint32_t r[8], const uint32_t a[8], const uint32
     p256_reduce_once(r, t, t8, m);
 }
 
-/* r = a^2 R^-1 mod M (a Montgomery product of a with itself). */
+/* r = a^2 R^-1 mod M: the dedicated squaring for p, a Montgomery product
+ * of a with itself for n (scalar squarings are few). */
 static inline void p256_mod_sq(uint32_t r[8], const uint32_t a[8], const p256_modulus *m)
 {
-    p256_mod_mul(r, a, a, m);
+    if (m == &p256_field_mod)
+        p256_field_sq(r, a);
+    else
+        p256_mod_mul(r, a, a, m);
 }
 
 /* r = s R mod M, returns s < M; s big-endian, any 256-bit value (the
