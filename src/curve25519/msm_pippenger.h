@@ -40,83 +40,33 @@
 
 #include "common/align.h"
 #include "curve25519/edwards.h"
+#include "curve25519/point_kernels.h"
 #include "ecx/ecx.h"
 
 #define GE_PIPPENGER_MIN_WIDTH 4
 #define GE_PIPPENGER_MAX_WIDTH 15 /* digits fit int16_t; 2^14 buckets (2.6 MB) at most */
 
-/* The point kernel: the two point types and eight operations the method needs.
- * A vector backend may bring its own (DESIGN.md: vector backends replace
- * the point kernels): backend/vector/kernels.h, switched by
- * ECXI_VECTOR_KERNELS, with the same names and contracts; the digits, the buckets'
- * bookkeeping and the order of additions stay the code below. */
-#ifndef ECXI_VECTOR_KERNELS
-typedef ge_cached ge_pippenger_point; /* an input point, ready to be added */
-typedef ge_p3 ge_pippenger_sum;      /* a bucket, a running sum, the accumulator */
+/* The points: the point kernels of point_kernels.h (serial or 4-way). The
+ * inputs are kept ready to add (ge_addend); buckets, running sums and the
+ * accumulator are extended points (ge_point). */
 
-/* r = p's ready-to-add form. */
-static inline void ge_pippenger_point_from_p3(ge_pippenger_point *r, const ge_p3 *p)
+/* r = r + q for two extended points. */
+static inline void ge_pippenger_add_sum(ge_point *r, const ge_point *q)
 {
-    ge_p3_to_cached(r, p);
+    ge_addend c;
+    ge_addend_from_point(&c, q);
+    ge_point_add_vartime(r, &c, 0);
 }
 
-/* r = p or -p (neg = 1), to start a bucket. */
-static inline void ge_pippenger_sum_from_p3(ge_pippenger_sum *r, const ge_p3 *p, unsigned neg)
+/* r0 = r0 + q0 and r1 = r1 + q1, side by side, r0 != r1; q1 may be r0 (its
+ * value before this call is added), q0 may not be r1. */
+static inline void ge_pippenger_add_sum_x2(ge_point *r0, const ge_point *q0, ge_point *r1, const ge_point *q1)
 {
-    if (neg)
-        ge_p3_neg(r, p);
-    else
-        *r = *p;
+    ge_addend c0, c1;
+    ge_addend_from_point(&c0, q0);
+    ge_addend_from_point(&c1, q1);
+    ge_point_add_x2_vartime(r0, &c0, 0, r1, &c1, 0);
 }
-
-/* r = r + q or r - q (neg = 1). */
-static inline void ge_pippenger_add_point(ge_pippenger_sum *r, const ge_pippenger_point *q, unsigned neg)
-{
-    ge_p1p1 t;
-    if (neg)
-        ge_sub(&t, r, q);
-    else
-        ge_add(&t, r, q);
-    ge_p1p1_to_p3(r, &t);
-}
-
-/* r0 = r0 +- q0 and r1 = r1 +- q1 (neg0, neg1 = 1: subtract), two
- * independent additions (r0 != r1). A vector kernel issues them side by
- * side; here they are one after the other. */
-static inline void ge_pippenger_add_point_x2(ge_pippenger_sum *r0, const ge_pippenger_point *q0, unsigned neg0,
-                                             ge_pippenger_sum *r1, const ge_pippenger_point *q1, unsigned neg1)
-{
-    ge_pippenger_add_point(r0, q0, neg0);
-    ge_pippenger_add_point(r1, q1, neg1);
-}
-
-/* r = r + q for two sums. */
-static inline void ge_pippenger_add_sum(ge_pippenger_sum *r, const ge_pippenger_sum *q)
-{
-    ge_p3_add_p3(r, r, q);
-}
-
-/* r0 = r0 + q0 and r1 = r1 + q1 for sums, r0 != r1; q1 may be r0 (its value
- * before this call is added), q0 may not be r1. */
-static inline void ge_pippenger_add_sum_x2(ge_pippenger_sum *r0, const ge_pippenger_sum *q0, ge_pippenger_sum *r1,
-                                           const ge_pippenger_sum *q1)
-{
-    ge_p3_add_p3(r1, r1, q1);
-    ge_p3_add_p3(r0, r0, q0);
-}
-
-/* r = 2^w r, w >= 1. */
-static inline void ge_pippenger_double_n(ge_pippenger_sum *r, unsigned w)
-{
-    ge_p3_dbln(r, r, w);
-}
-
-/* r = the extended point a sum holds. */
-static inline void ge_pippenger_sum_to_p3(ge_p3 *r, const ge_pippenger_sum *p)
-{
-    *r = *p;
-}
-#endif /* ECXI_VECTOR_KERNELS */
 
 /* The number of significant bits of a 32-byte little-endian scalar, bit 255
  * ignored. */
@@ -205,15 +155,15 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
     /* One block: the points' ready-to-add forms, the buckets, the digits
      * (column-major, digits[c * n + j]) and the buckets' fill marks, each
      * array aligned (the block's start too, by the slack). */
-    if (n > SIZE_MAX / 4 / sizeof(ge_pippenger_point) || n > SIZE_MAX / 4 / sizeof(int16_t) / columns)
+    if (n > SIZE_MAX / 4 / sizeof(ge_addend) || n > SIZE_MAX / 4 / sizeof(int16_t) / columns)
         return ECX_ERR_NOMEM;
-    const size_t points_bytes = ecxi_round_up(n * sizeof(ge_pippenger_point));
-    const size_t buckets_bytes = ecxi_round_up(nbuckets * sizeof(ge_pippenger_sum));
+    const size_t points_bytes = ecxi_round_up(n * sizeof(ge_addend));
+    const size_t buckets_bytes = ecxi_round_up(nbuckets * sizeof(ge_point));
     uint8_t *block = malloc(ECXI_VECTOR_ALIGN + points_bytes + buckets_bytes + n * columns * sizeof(int16_t) + nbuckets);
     if (!block) return ECX_ERR_NOMEM;
     uint8_t *aligned = ecxi_align_up(block);
-    ge_pippenger_point *ready = (ge_pippenger_point *)aligned;
-    ge_pippenger_sum *buckets = (ge_pippenger_sum *)(aligned + points_bytes);
+    ge_addend *ready = (ge_addend *)aligned;
+    ge_point *buckets = (ge_point *)(aligned + points_bytes);
     int16_t *digits = (int16_t *)(aligned + points_bytes + buckets_bytes);
     uint8_t *filled = (uint8_t *)(digits + n * columns);
 
@@ -229,10 +179,12 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
             d -= carry * full;
             digits[(size_t)c * n + j] = (int16_t)d;
         }
-        ge_pippenger_point_from_p3(&ready[j], &points[j]);
+        ge_point u;
+        ge_point_from_p3(&u, &points[j]);
+        ge_addend_from_point(&ready[j], &u);
     }
 
-    ge_pippenger_sum acc, running, sum;
+    ge_point acc, running, sum;
     int acc_set = 0;
     for (unsigned c = columns; c-- > 0;) {
         const int16_t *row = digits + (size_t)c * n;
@@ -248,20 +200,21 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
             if (d == 0) continue;
             size_t b = (size_t)(d < 0 ? -d : d) - 1;
             if (!filled[b]) {
-                ge_pippenger_sum_from_p3(&buckets[b], &points[j], d < 0);
+                ge_point_from_p3(&buckets[b], &points[j]);
+                if (d < 0) ge_point_neg(&buckets[b], &buckets[b]);
                 filled[b] = 1;
             } else if (!pending) {
                 pending = 1, pending_b = b, pending_j = j;
             } else if (pending_b == b) {
-                ge_pippenger_add_point(&buckets[b], &ready[pending_j], row[pending_j] < 0);
+                ge_point_add_vartime(&buckets[b], &ready[pending_j], row[pending_j] < 0);
                 pending_j = j;
             } else {
-                ge_pippenger_add_point_x2(&buckets[pending_b], &ready[pending_j], row[pending_j] < 0, &buckets[b],
-                                          &ready[j], d < 0);
+                ge_point_add_x2_vartime(&buckets[pending_b], &ready[pending_j], row[pending_j] < 0, &buckets[b],
+                                        &ready[j], d < 0);
                 pending = 0;
             }
         }
-        if (pending) ge_pippenger_add_point(&buckets[pending_b], &ready[pending_j], row[pending_j] < 0);
+        if (pending) ge_point_add_vartime(&buckets[pending_b], &ready[pending_j], row[pending_j] < 0);
 
         /* sum = sum_b [b + 1] buckets[b] = sum_b running_b with running_b =
          * buckets[top] + ... + buckets[b]. Step b forms running_b from
@@ -294,7 +247,7 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
 
         /* acc = 2^w acc + sum. */
         if (acc_set) {
-            ge_pippenger_double_n(&acc, w);
+            ge_point_dbln(&acc, w);
             if (sum_set) ge_pippenger_add_sum(&acc, &sum);
         } else if (sum_set) {
             acc = sum;
@@ -303,7 +256,7 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
     }
 
     if (acc_set)
-        ge_pippenger_sum_to_p3(r, &acc);
+        ge_point_to_p3(r, &acc);
     else
         ge_p3_identity(r);
     free(block);

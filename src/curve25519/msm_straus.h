@@ -39,6 +39,8 @@
 
 #include "common/align.h"
 #include "curve25519/edwards.h"
+#include "curve25519/point_kernels.h"
+#include "curve25519/scalar_mul_double.h" /* ge_addend_odd_multiples */
 #include "ecx/ecx.h"
 
 #define GE_STRAUS_WIDTH 5
@@ -120,135 +122,41 @@ static void ge_naf5_vartime(ge_naf_digits *d, const uint8_t s[32])
     ge_nafw_vartime(d, s, GE_STRAUS_WIDTH);
 }
 
-/* The point kernels: the table of odd multiples and the accumulation. A
- * vector backend may bring its own (DESIGN.md: vector backends replace the
- * point kernels, backend/vector/kernels.h, switched by ECXI_VECTOR_KERNELS),
- * with its table entry type ge_straus_entry and the functions
- * ge_straus_odd_multiples and ge_straus_accumulate of the contracts below
- * (the same points, the same events). */
-#ifndef ECXI_VECTOR_KERNELS
-typedef ge_cached ge_straus_entry;
-
-/* The point steps below are kept out of line and flattened, like
- * fe_pow_p58_x2: inlined into the Straus loops, gcc 12 spills them (about 7%
- * slower for a batch of 64 signatures, measured); out of line, the p3
- * intermediate of each step stays local to one function. */
-#if defined(__GNUC__) || defined(__clang__)
-#define GE_STRAUS_STEP __attribute__((noinline, flatten))
-#else
-#define GE_STRAUS_STEP
-#endif
-
-/* One step of ge_straus_odd_multiples: u = u + q, and c = u's cached form.
- * 9M. */
-static GE_STRAUS_STEP void ge_straus_table_step(ge_cached *c, ge_p3 *u, const ge_cached *q)
-{
-    ge_p1p1 t;
-    ge_add(&t, u, q);
-    ge_p1p1_to_p3(u, &t);
-    ge_p3_to_cached(c, u);
-}
-
-/* table[0 .. entries-1] = P, 3P, ..., (2 entries - 1)P as cached points:
- * one doubling and entries - 1 additions. 1 <= entries <= 8. */
-static void ge_straus_odd_multiples(ge_cached *table, unsigned entries, const ge_p3 *p)
-{
-    ge_cached p2;
-    ge_p1p1 t;
-    ge_p3 u;
-    ge_p3_to_cached(&table[0], p);
-    if (entries < 2) return;
-    ge_p3_dbl(&t, p);
-    ge_p1p1_to_p3(&u, &t);
-    ge_p3_to_cached(&p2, &u);
-    u = *p;
-    for (unsigned k = 1; k < entries; k++) ge_straus_table_step(&table[k], &u, &p2);
-}
-
-/* t = t + (-1)^neg q for a completed t and a cached q: ge_p1p1_to_p3 then
- * ge_add or ge_sub, with the sign taken by selecting operands (q's
- * YplusX / YminusX, and which of D + C, D - C goes to Z) rather than by a
- * branch, which the random signs of the digits would mispredict half the
- * time. 8M. */
-static GE_STRAUS_STEP void ge_straus_add_cached(ge_p1p1 *t, const ge_cached *q, unsigned neg)
-{
-    ge_p3 u;
-    fe ypx, ymx, A, B, C, D;
-    ge_p1p1_to_p3(&u, t);
-    const fe *qp = neg ? &q->YminusX : &q->YplusX, *qm = neg ? &q->YplusX : &q->YminusX;
-    fe *rz = neg ? &t->T : &t->Z, *rt = neg ? &t->Z : &t->T;
-    fe_add(&ypx, &u.Y, &u.X);
-    fe_sub(&ymx, &u.Y, &u.X);
-    fe_mul(&A, &ymx, qm);
-    fe_mul(&B, &ypx, qp);
-    fe_mul(&C, &u.T, &q->T2d);
-    fe_mul(&D, &u.Z, &q->Z2);
-    fe_sub(&t->X, &B, &A);
-    fe_add(&t->Y, &B, &A);
-    fe_add(rz, &D, &C);
-    fe_sub(rt, &D, &C);
-}
-
-/* The same for an affine q given as (y+x, y-x, 2dxy) in three field
- * elements: ge_madd / ge_msub. 7M. */
-static GE_STRAUS_STEP void ge_straus_add_affine(ge_p1p1 *t, const fe *yplusx, const fe *yminusx, const fe *xy2d,
-                                                unsigned neg)
-{
-    ge_p3 u;
-    fe ypx, ymx, A, B, C, D;
-    ge_p1p1_to_p3(&u, t);
-    const fe *qp = neg ? yminusx : yplusx, *qm = neg ? yplusx : yminusx;
-    fe *rz = neg ? &t->T : &t->Z, *rt = neg ? &t->Z : &t->T;
-    fe_add(&ypx, &u.Y, &u.X);
-    fe_sub(&ymx, &u.Y, &u.X);
-    fe_mul(&A, &ymx, qm);
-    fe_mul(&B, &ypx, qp);
-    fe_mul(&C, &u.T, xy2d);
-    fe_add(&D, &u.Z, &u.Z);
-    fe_carry(&D, &D);
-    fe_sub(&t->X, &B, &A);
-    fe_add(&t->Y, &B, &A);
-    fe_add(rz, &D, &C);
-    fe_sub(rt, &D, &C);
-}
+/* Table entries are the point kernels' addends (point_kernels.h; 160
+ * bytes, serial or 4-way), built by ge_addend_odd_multiples
+ * (scalar_mul_double.h); the table is aligned to 32 bytes for the vector
+ * kernels, which load them whole. */
+typedef ge_addend ge_straus_entry;
 
 /* r = sum over bit positions i = top .. 0 of 2^i (sum of the events at i).
  * An event is 8 * index + 4 * fixed + 2 * affine + sign: subtract the entry
  * when sign is 1; fixed says the entry is fixed[index] (a caller's affine
  * table, such as the basepoint's), else table[index]; affine says the
- * table entry has Z = 1 (the first entry of a point given with Z = 1, as
- * decoded points are), whose (Y+X, Y-X, 2dT) is then its affine form.
- * Affine and fixed entries take the mixed addition, one multiplication
- * cheaper. Only the last addition before a doubling goes to projective
- * coordinates (3M), as in ref10's double_scalarmult. VARIABLE TIME. */
+ * table entry was made from a point with Z = 1 (the first entry of a
+ * point given with Z = 1, as decoded points are), which lets the serial
+ * kernel take the mixed addition, one multiplication cheaper. VARIABLE
+ * TIME. */
 static void ge_straus_accumulate(ge_p3 *r, int top, const uint32_t start[257], const uint32_t *events,
-                                 const ge_cached *table, const ge_precomp *fixed)
+                                 const ge_straus_entry *table, const ge_precomp *fixed)
 {
-    ge_p1p1 t;
-    ge_p2 q;
-    ge_p2_identity(&q);
-    for (int i = top;; i--) {
-        ge_p2_dbl(&t, &q);
+    ge_acc acc;
+    ge_acc_identity(&acc);
+    for (int i = top; i >= 0; i--) {
+        ge_acc_dbl(&acc);
         for (uint32_t e = start[i]; e < start[i + 1]; e++) {
             const uint32_t ev = events[e];
             const unsigned neg = ev & 1;
-            if (ev & 4) {
-                const ge_precomp *f = &fixed[ev >> 3];
-                ge_straus_add_affine(&t, &f->yplusx, &f->yminusx, &f->xy2d, neg);
-            } else if (ev & 2) {
-                const ge_cached *c = &table[ev >> 3];
-                ge_straus_add_affine(&t, &c->YplusX, &c->YminusX, &c->T2d, neg);
-            } else {
-                ge_straus_add_cached(&t, &table[ev >> 3], neg);
-            }
+            if (ev & 4)
+                ge_acc_madd_vartime(&acc, &fixed[ev >> 3], neg);
+            else if (ev & 2)
+                ge_acc_add_z1_vartime(&acc, &table[ev >> 3], neg);
+            else
+                ge_acc_add_vartime(&acc, &table[ev >> 3], neg);
         }
-        if (i == 0) break;
-        ge_p1p1_to_p2(&q, &t);
     }
-    ge_p1p1_to_p3(r, &t);
+    ge_acc_to_p3(r, &acc);
 }
 
-#endif /* ECXI_VECTOR_KERNELS */
 
 /* Scratch bytes ge_msm_straus_digits_scratch_vartime needs: a table entry
  * per odd multiple up to each point's largest digit, 4 bytes per digit,
@@ -340,7 +248,7 @@ static void ge_msm_straus_digits_fixed_scratch_vartime(ge_p3 *r, size_t n, const
                 (base + (uint32_t)(m >> 1)) << 3 | (affine & (uint32_t)(m == 1)) << 1 | (uint32_t)(dig < 0);
         }
         if (most) {
-            ge_straus_odd_multiples(table + base, (unsigned)(most + 1) / 2, &points[j]);
+            ge_addend_odd_multiples(table + base, (unsigned)(most + 1) / 2, &points[j]);
             base += (uint32_t)(most + 1) / 2;
         }
     }

@@ -9,10 +9,8 @@
  * odd multiples B .. 127B precomputed at build time (ge_base_odd, affine), so
  * about 256/9 ~ 28 basepoint additions instead of ref10's 51.
  *
- * A vector backend may bring its own kernel with the same name and
- * algorithm (DESIGN.md: vector backends replace the point kernels): it
- * defines ECXI_VECTOR_KERNELS (backend/vector/kernels.h),
- * which then keeps only the widths.
+ * Written once on the point kernels (curve25519/point_kernels.h): serial
+ * or 4-way, the same digits, tables and additions.
  *
  * VARIABLE TIME: branches and table indices depend on a and b. Public
  * inputs only.
@@ -24,39 +22,38 @@
 
 #include "curve25519/ed25519_tables.h"
 #include "curve25519/edwards.h"
+#include "curve25519/point_kernels.h"
 #include "curve25519/scalar_mul_base.h" /* ge_precomp_from_words */
 #include "curve25519/scalar_recode.h"
 
 #define GE_DOUBLE_WIDTH_A 5
 #define GE_DOUBLE_WIDTH_B 8
 
-#ifndef ECXI_VECTOR_KERNELS
+/* table[j] = (2j + 1) P for j < entries (1 <= entries <= 8): one doubling
+ * and entries - 1 additions. Constant time (entries is public). */
+static inline void ge_addend_odd_multiples(ge_addend *table, unsigned entries, const ge_p3 *p)
+{
+    ge_point u, p2;
+    ge_addend p2c;
+    ge_point_from_p3(&u, p);
+    ge_addend_from_point(&table[0], &u);
+    if (entries < 2) return;
+    ge_point_dbl(&p2, &u);
+    ge_addend_from_point(&p2c, &p2);
+    for (unsigned k = 1; k < entries; k++) ge_addend_next(&table[k], &u, &p2c);
+}
+
 /* r = [a]A + [b]B for 32-byte little-endian a, b < 2^255 (bit 255 clear)
  * and any curve point A. VARIABLE TIME. */
 static void ge_double_scalarmult_vartime(ge_p3 *r, const uint8_t a[32], const ge_p3 *A, const uint8_t b[32])
 {
     int8_t naf_a[256], naf_b[256];
-    ge_cached ai[8]; /* ai[j] = (2j + 1) A */
+    ge_addend ai[8]; /* ai[j] = (2j + 1) A */
     ge_precomp bj;
-    ge_p1p1 t;
-    ge_p3 u;
-    ge_p2 q;
+    ge_acc acc;
 
     sc_recode_wnaf(naf_a, a, GE_DOUBLE_WIDTH_A);
     sc_recode_wnaf(naf_b, b, GE_DOUBLE_WIDTH_B);
-
-    /* ai[j] = ai[j - 1] + 2A: one doubling, seven additions. */
-    ge_cached a2;
-    ge_p3_dbl(&t, A);
-    ge_p1p1_to_p3(&u, &t);
-    ge_p3_to_cached(&a2, &u);
-    ge_p3_to_cached(&ai[0], A);
-    u = *A;
-    for (int j = 1; j < 8; j++) {
-        ge_add(&t, &u, &a2);
-        ge_p1p1_to_p3(&u, &t);
-        ge_p3_to_cached(&ai[j], &u);
-    }
 
     int i = 255;
     while (i >= 0 && naf_a[i] == 0 && naf_b[i] == 0) i--;
@@ -65,30 +62,21 @@ static void ge_double_scalarmult_vartime(ge_p3 *r, const uint8_t a[32], const ge
         return;
     }
 
-    ge_p2_identity(&q);
+    ge_addend_odd_multiples(ai, 8, A);
+    ge_acc_identity(&acc);
     for (; i >= 0; i--) {
-        ge_p2_dbl(&t, &q);
-        if (naf_a[i] > 0) {
-            ge_p1p1_to_p3(&u, &t);
-            ge_add(&t, &u, &ai[naf_a[i] / 2]);
-        } else if (naf_a[i] < 0) {
-            ge_p1p1_to_p3(&u, &t);
-            ge_sub(&t, &u, &ai[-naf_a[i] / 2]);
+        ge_acc_dbl(&acc);
+        if (naf_a[i] != 0) {
+            const int d = naf_a[i];
+            ge_acc_add_vartime(&acc, &ai[(d < 0 ? -d : d) / 2], d < 0);
         }
-        if (naf_b[i] > 0) {
-            ge_p1p1_to_p3(&u, &t);
-            ge_precomp_from_words(&bj, ge_base_odd[naf_b[i] / 2]);
-            ge_madd(&t, &u, &bj);
-        } else if (naf_b[i] < 0) {
-            ge_p1p1_to_p3(&u, &t);
-            ge_precomp_from_words(&bj, ge_base_odd[-naf_b[i] / 2]);
-            ge_msub(&t, &u, &bj);
+        if (naf_b[i] != 0) {
+            const int d = naf_b[i];
+            ge_precomp_from_words(&bj, ge_base_odd[(d < 0 ? -d : d) / 2]);
+            ge_acc_madd_vartime(&acc, &bj, d < 0);
         }
-        if (i == 0) break;
-        ge_p1p1_to_p2(&q, &t);
     }
-    ge_p1p1_to_p3(r, &t);
+    ge_acc_to_p3(r, &acc);
 }
-#endif
 
 #endif

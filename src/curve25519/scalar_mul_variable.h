@@ -7,6 +7,9 @@
  * 63 rounds of four doublings and one addition of [e_i]P. The table lookup
  * scans all eight entries with masks and negates with a cmov, so neither a
  * branch nor an address depends on s.
+ *
+ * Written once on the point kernels (curve25519/point_kernels.h): serial
+ * or 4-way, the same digits, table and additions.
  */
 #ifndef ECX_CURVE25519_SCALAR_MUL_VARIABLE_H
 #define ECX_CURVE25519_SCALAR_MUL_VARIABLE_H
@@ -14,66 +17,60 @@
 #include <stdint.h>
 
 #include "curve25519/edwards.h"
+#include "curve25519/point_kernels.h"
 #include "curve25519/scalar_recode.h"
 
 /* t = [b] P from table[j] = [j + 1] P, for b in [-8, 8] (the identity for
- * b = 0). Constant time in b. */
+ * b = 0). Constant time in b. (The range proofs' constant-time MSM uses it
+ * on ge_cached tables; the multiplication below takes the point kernels'
+ * ge_addend_select.) */
 static inline void ge_cached_select(ge_cached *t, const ge_cached table[8], int8_t b)
 {
-    const unsigned bneg = (unsigned)((uint8_t)b >> 7);
-    const unsigned babs = (unsigned)(uint8_t)(b - (int8_t)((0 - (int)bneg) & (2 * b)));
+    unsigned neg;
+    const unsigned babs = ge_digit_abs(b, &neg);
     ge_cached_identity(t);
-    for (unsigned j = 0; j < 8; j++) {
-        unsigned eq = (unsigned)ct_barrier_u64((((babs ^ (j + 1)) - 1u) >> 31) & 1u); /* babs <= 8 */
-        ge_cached_cmov(t, &table[j], eq);
-    }
-    ge_cached_cneg(t, (unsigned)ct_barrier_u64(bneg));
+    for (unsigned j = 0; j < 8; j++) ge_cached_cmov(t, &table[j], ge_digit_is(babs, j + 1));
+    ge_cached_cneg(t, neg);
 }
 
-/* A vector backend may bring its own ge_scalarmult (same contract, same
- * digits and table, its own point arithmetic and constant-time select): it
- * defines ECXI_VECTOR_KERNELS (backend/vector/kernels.h). */
-#ifndef ECXI_VECTOR_KERNELS
+/* table[j] = [j + 1] P for j < 8: one doubling, six additions. */
+static inline void ge_addend_multiples(ge_addend table[8], const ge_p3 *p)
+{
+    ge_point u;
+    ge_point_from_p3(&u, p);
+    ge_addend_from_point(&table[0], &u);
+    ge_point_dbl(&u, &u);
+    ge_addend_from_point(&table[1], &u);
+    for (int j = 2; j < 8; j++) ge_addend_next(&table[j], &u, &table[0]);
+}
+
 /* r = [s]P for a 32-byte little-endian s < 2^255 (bit 255 clear) and any
  * curve point P (small-order components are multiplied too: no reduction
- * of s mod l happens). Constant time in s and in P. r may alias p. */
+ * of s mod l happens). Constant time in s and in P; the digits, the table
+ * and the accumulator are wiped. r may alias p. */
 static void ge_scalarmult(ge_p3 *r, const uint8_t s[32], const ge_p3 *p)
 {
-    ge_cached table[8], t;
-    ge_p1p1 u;
-    ge_p3 acc;
+    ge_addend table[8], t;
+    ge_acc acc;
     int8_t e[64];
 
-    /* table[j] = [j + 1] P: one doubling, six additions. */
-    ge_p3_to_cached(&table[0], p);
-    ge_p3_dbl(&u, p);
-    ge_p1p1_to_p3(&acc, &u);
-    ge_p3_to_cached(&table[1], &acc);
-    for (int j = 2; j < 8; j++) {
-        ge_add(&u, p, &table[j - 1]);
-        ge_p1p1_to_p3(&acc, &u);
-        ge_p3_to_cached(&table[j], &acc);
-    }
-
+    ge_addend_multiples(table, p);
     sc_recode_radix16(e, s);
 
-    ge_p3_identity(&acc);
-    ge_cached_select(&t, table, e[63]);
-    ge_add(&u, &acc, &t);
-    ge_p1p1_to_p3(&acc, &u);
+    ge_acc_identity(&acc);
+    ge_addend_select(&t, table, e[63]);
+    ge_acc_add(&acc, &t);
     for (int i = 62; i >= 0; i--) {
-        ge_p3_dbln(&acc, &acc, 4);
-
-        ge_cached_select(&t, table, e[i]);
-        ge_add(&u, &acc, &t);
-        ge_p1p1_to_p3(&acc, &u);
+        for (int k = 0; k < 4; k++) ge_acc_dbl(&acc);
+        ge_addend_select(&t, table, e[i]);
+        ge_acc_add(&acc, &t);
     }
-    *r = acc;
+    ge_acc_to_p3(r, &acc);
 
     ct_wipe(e, sizeof e);
     ct_wipe(table, sizeof table);
     ct_wipe(&t, sizeof t);
+    ct_wipe(&acc, sizeof acc);
 }
-#endif /* ECXI_VECTOR_KERNELS */
 
 #endif

@@ -2,26 +2,25 @@
  *
  * DESIGN.md: a vector backend reuses its serial partner for everything it
  * does not vectorise and replaces the point kernels of the
- * scalar multiplications. This header holds those kernels once, written
- * on the vector contract (backend/vector/contract.h), for every vector
- * backend:
+ * scalar multiplications. This header brings those kernels, written once
+ * on the vector contract (backend/vector/contract.h) for every vector
+ * backend. There are two kinds of plug, both switched by
+ * ECXI_VECTOR_KERNELS (defined by contract.h, so by every vector
+ * backend's field4.h):
  *
- *   kernel                          generic code that calls it
- *   ge_scalarmult_base              curve25519/scalar_mul_base.h (signing, keys)
- *   ge_scalarmult                   curve25519/scalar_mul_variable.h
- *   ge_double_scalarmult_vartime    curve25519/scalar_mul_double.h (verify)
- *   ge_straus_entry, ge_straus_odd_multiples, ge_straus_accumulate
- *                                   curve25519/msm_straus.h
- *   ge_pippenger_* (2 types, 8 operations)
- *                                   curve25519/msm_pippenger.h
- *   fe_pow_p58_x2                   curve25519/edwards_decode_x2.h
- *   fe_mul_x4                       curve25519/field_common.h (f25519 table)
+ *   kernels                         generic code that calls them
+ *   the point kernels (ge_acc_*,    curve25519/scalar_mul_base.h (signing, keys),
+ *   ge_point_*, ge_addend_*:        scalar_mul_variable.h, scalar_mul_double.h
+ *   curve25519/point_kernels.h),    (verify), msm_straus.h, msm_pippenger.h: each
+ *   point_kernels4.h                algorithm written once on the contract
+ *   fe_pow_p58_x2 (decode_x2_4.h)   curve25519/edwards_decode_x2.h
+ *   fe_mul_x4 (field_x4.h)          curve25519/field_common.h (f25519 table)
  *
- * One switch selects them: ECXI_VECTOR_KERNELS, defined by contract.h and
- * so by every vector backend's field4.h; each generic file above defines
- * its serial kernel only without it. A translation unit that includes a
- * field4.h and not this header does not link its generic code (the
- * kernels are missing: a compile error, never a silent serial fallback).
+ * Without ECXI_VECTOR_KERNELS, point_kernels.h takes the serial point
+ * kernels (curve25519/point_kernels_serial.h) and the two field files
+ * their serial routines. A translation unit that includes a field4.h and
+ * not this header leaves the kernels undefined: a compile error, never a
+ * silent serial fallback.
  *
  * Usage, in src/backend/NAME/backend.c (docs/vector.md):
  *     #include "backend/PARTNER/field.h"    the serial partner
@@ -44,12 +43,8 @@
 #endif
 
 #include "backend/vector/ge4_convert.h"
+#include "backend/vector/point_kernels4.h"
 #include "backend/vector/field_x4.h"
-#include "backend/vector/scalar_mul_base4.h"
-#include "backend/vector/scalar_mul_variable4.h"
-#include "backend/vector/scalar_mul_double4.h"
-#include "backend/vector/msm_straus4.h"
-#include "backend/vector/msm_pippenger4.h"
 #include "backend/vector/decode_x2_4.h"
 
 #endif
