@@ -50,24 +50,6 @@
  * inputs are kept ready to add (ge_addend); buckets, running sums and the
  * accumulator are extended points (ge_point). */
 
-/* r = r + q for two extended points. */
-static inline void ge_pippenger_add_sum(ge_point *r, const ge_point *q)
-{
-    ge_addend c;
-    ge_addend_from_point(&c, q);
-    ge_point_add_vartime(r, &c, 0);
-}
-
-/* r0 = r0 + q0 and r1 = r1 + q1, side by side, r0 != r1; q1 may be r0 (its
- * value before this call is added), q0 may not be r1. */
-static inline void ge_pippenger_add_sum_x2(ge_point *r0, const ge_point *q0, ge_point *r1, const ge_point *q1)
-{
-    ge_addend c0, c1;
-    ge_addend_from_point(&c0, q0);
-    ge_addend_from_point(&c1, q1);
-    ge_point_add_x2_vartime(r0, &c0, 0, r1, &c1, 0);
-}
-
 /* The number of significant bits of a 32-byte little-endian scalar, bit 255
  * ignored. */
 static inline unsigned ge_scalar_bits_vartime(const uint8_t s[32])
@@ -230,16 +212,16 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
             } else if (!sum_set) {
                 sum = running;
                 sum_set = 1;
-                if (filled[b]) ge_pippenger_add_sum(&running, &buckets[b]);
+                if (filled[b]) ge_point_add_point(&running, &buckets[b]);
             } else if (filled[b]) {
-                ge_pippenger_add_sum_x2(&running, &buckets[b], &sum, &running);
+                ge_point_add_point_x2(&running, &buckets[b], &sum, &running);
             } else {
-                ge_pippenger_add_sum(&sum, &running);
+                ge_point_add_point(&sum, &running);
             }
         }
         if (running_set) {
             if (sum_set)
-                ge_pippenger_add_sum(&sum, &running);
+                ge_point_add_point(&sum, &running);
             else
                 sum = running;
             sum_set = 1;
@@ -248,7 +230,7 @@ static int ge_msm_pippenger_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)
         /* acc = 2^w acc + sum. */
         if (acc_set) {
             ge_point_dbln(&acc, w);
-            if (sum_set) ge_pippenger_add_sum(&acc, &sum);
+            if (sum_set) ge_point_add_point(&acc, &sum);
         } else if (sum_set) {
             acc = sum;
             acc_set = 1;

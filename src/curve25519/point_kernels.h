@@ -23,6 +23,7 @@
  *              whatever form makes the next doubling or addition cheapest
  *              (serial: completed ge_p1p1, so that a doubling goes through
  *              ge_p2 (3M) and an addition through ge_p3 (4M), as ref10).
+ *   ge_acc_pair two accumulators whose additions may run side by side.
  *   ge_point   an extended point (X : Y : Z : T) with every coordinate
  *              final, for tables being built and for Pippenger's buckets
  *              (serial: ge_p3).
@@ -47,6 +48,7 @@
 #include "curve25519/edwards.h"
 
 typedef struct ge_kernel_acc ge_acc;
+typedef struct ge_kernel_acc_pair ge_acc_pair;
 typedef struct ge_kernel_point ge_point;
 typedef struct ge_kernel_addend ge_addend;
 
@@ -63,11 +65,14 @@ static void ge_acc_dbl(ge_acc *r);
 static void ge_acc_add(ge_acc *r, const ge_addend *q);
 /* r = r + q for an affine q. Serial 7M (p1p1 -> p3, a mixed addition). */
 static void ge_acc_madd(ge_acc *r, const ge_precomp *q);
-/* r[k] = r[k] + q[k] for k = 0, 1: two independent chains. The vector
- * kernel issues the two additions step by step together (one 4-way
- * addition alone waits on its products' latency); the serial one adds them
- * one after the other. */
-static void ge_acc_madd_x2(ge_acc *r, const ge_precomp *q); /* r[0..1], q[0..1] */
+/* Two accumulators side by side (ge_acc_pair): two independent chains
+ * whose additions the vector kernel issues step by step together (one
+ * 4-way addition alone waits on its products' latency); the serial one
+ * adds them one after the other. p = (identity, identity); p[k] = p[k] +
+ * q[k] for k = 0, 1 (q[0..1]); r = 2^n p[0] + p[1] (n public). */
+static void ge_acc_pair_identity(ge_acc_pair *p);
+static void ge_acc_pair_madd(ge_acc_pair *p, const ge_precomp *q);
+static void ge_acc_pair_join(ge_acc *r, const ge_acc_pair *p, unsigned n);
 /* r = r - q if neg is 1, r + q if 0. VARIABLE TIME in neg (public digit
  * signs: the serial kernel selects operands rather than branching; the
  * vector one negates q under a branch). Serial 8M. */
@@ -100,6 +105,12 @@ static void ge_point_add_vartime(ge_point *r, const ge_addend *q, unsigned neg);
 static void ge_point_add_x2_vartime(ge_point *r0, const ge_addend *q0, unsigned neg0, ge_point *r1,
                                     const ge_addend *q1, unsigned neg1);
 
+/* r = r + q for two extended points. Serial 9M. */
+static void ge_point_add_point(ge_point *r, const ge_point *q);
+/* r0 = r0 + q0 and r1 = r1 + q1, side by side (r0 != r1); q1 may be r0
+ * (its value before this call is added), q0 may not be r1. */
+static void ge_point_add_point_x2(ge_point *r0, const ge_point *q0, ge_point *r1, const ge_point *q1);
+
 /* ------------------------------------------------------------------------ */
 /* Addends                                                                   */
 
@@ -115,7 +126,7 @@ static void ge_addend_next(ge_addend *r, ge_point *u, const ge_addend *q);
 static void ge_addend_select(ge_addend *t, const ge_addend *table, int8_t b); /* table[0..7] */
 
 /* The kernel's one tuning fact the algorithms may use: 1 if two
- * independent additions issued together (ge_acc_madd_x2) cost less than
+ * independent additions issued together (ge_acc_pair_madd) cost less than
  * two issued one after the other, so that splitting one chain into two is
  * worth the extra addition that joins them; 0 for the serial kernel. */
 /* #define GE_KERNEL_PAIRED_ADDS 0 or 1  -- from the implementation */

@@ -32,6 +32,9 @@
 struct ge_kernel_acc {
     ge_p1p1 t;
 };
+struct ge_kernel_acc_pair {
+    ge_acc a[2];
+};
 struct ge_kernel_point {
     ge_p3 p;
 };
@@ -87,10 +90,25 @@ static inline void ge_acc_madd(ge_acc *r, const ge_precomp *q)
     ge_madd(&r->t, &u, q);
 }
 
-static inline void ge_acc_madd_x2(ge_acc *r, const ge_precomp *q)
+static inline void ge_acc_pair_identity(ge_acc_pair *p)
 {
-    ge_acc_madd(&r[0], &q[0]);
-    ge_acc_madd(&r[1], &q[1]);
+    ge_acc_identity(&p->a[0]);
+    ge_acc_identity(&p->a[1]);
+}
+
+static inline void ge_acc_pair_madd(ge_acc_pair *p, const ge_precomp *q)
+{
+    ge_acc_madd(&p->a[0], &q[0]);
+    ge_acc_madd(&p->a[1], &q[1]);
+}
+
+static inline void ge_acc_pair_join(ge_acc *r, const ge_acc_pair *p, unsigned n)
+{
+    ge_addend c;
+    *r = p->a[0];
+    while (n-- > 0) ge_acc_dbl(r);
+    ge_addend_from_acc(&c, &p->a[1]);
+    ge_acc_add(r, &c);
 }
 
 /* r = r -+ Q for Q = (qp, qm, C factor) with the sign taken by selecting
@@ -192,6 +210,18 @@ static inline void ge_point_add_x2_vartime(ge_point *r0, const ge_addend *q0, un
 {
     ge_point_add_vartime(r0, q0, neg0);
     ge_point_add_vartime(r1, q1, neg1);
+}
+
+static inline void ge_point_add_point(ge_point *r, const ge_point *q)
+{
+    ge_p3_add_p3(&r->p, &r->p, &q->p);
+}
+
+/* r1 first: q1 may be r0. */
+static inline void ge_point_add_point_x2(ge_point *r0, const ge_point *q0, ge_point *r1, const ge_point *q1)
+{
+    ge_p3_add_p3(&r1->p, &r1->p, &q1->p);
+    ge_p3_add_p3(&r0->p, &r0->p, &q0->p);
 }
 
 /* ------------------------------------------------------------------------ */

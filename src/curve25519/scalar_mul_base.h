@@ -117,38 +117,36 @@ static void ge_scalarmult_base(ge_p3 *r, const uint8_t s[32])
 {
     int8_t e[64];
     ge_precomp t[2];
-    ge_acc acc[2];
+    ge_acc acc;
 
     sc_recode_radix16(e, s);
-    ge_acc_identity(&acc[0]);
 #if GE_KERNEL_PAIRED_ADDS
-    ge_addend even;
-    ge_acc_identity(&acc[1]);
+    ge_acc_pair chains; /* the odd and the even sum */
+    ge_acc_pair_identity(&chains);
     for (int i = 0; i < 32; i++) {
         ge_base_select(&t[0], ge_base_comb[i], e[2 * i + 1]);
         ge_base_select(&t[1], ge_base_comb[i], e[2 * i]);
-        ge_acc_madd_x2(acc, t);
+        ge_acc_pair_madd(&chains, t);
     }
-    for (int k = 0; k < 4; k++) ge_acc_dbl(&acc[0]);
-    ge_addend_from_acc(&even, &acc[1]);
-    ge_acc_add(&acc[0], &even);
-    ct_wipe(&even, sizeof even);
+    ge_acc_pair_join(&acc, &chains, 4);
+    ct_wipe(&chains, sizeof chains);
 #else
+    ge_acc_identity(&acc);
     for (int i = 1; i < 64; i += 2) {
         ge_base_select(&t[0], ge_base_comb[i / 2], e[i]);
-        ge_acc_madd(&acc[0], &t[0]);
+        ge_acc_madd(&acc, &t[0]);
     }
-    for (int k = 0; k < 4; k++) ge_acc_dbl(&acc[0]);
+    for (int k = 0; k < 4; k++) ge_acc_dbl(&acc);
     for (int i = 0; i < 64; i += 2) {
         ge_base_select(&t[0], ge_base_comb[i / 2], e[i]);
-        ge_acc_madd(&acc[0], &t[0]);
+        ge_acc_madd(&acc, &t[0]);
     }
 #endif
-    ge_acc_to_p3(r, &acc[0]);
+    ge_acc_to_p3(r, &acc);
 
     ct_wipe(e, sizeof e);
     ct_wipe(t, sizeof t);
-    ct_wipe(acc, sizeof acc);
+    ct_wipe(&acc, sizeof acc);
 }
 
 #endif

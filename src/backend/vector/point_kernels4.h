@@ -12,7 +12,7 @@
  * (y-x, y+x, 2dxy, 2). An addition costs two 4-way products whatever the
  * form of its second operand, so the Z = 1 hint of ge_acc_add_z1_vartime
  * changes nothing here. Two independent additions issued together
- * (ge4_add_x2) run side by side: GE_KERNEL_PAIRED_ADDS is 1.
+ * (ge4_add_x2, ge_acc_pair) run side by side: GE_KERNEL_PAIRED_ADDS is 1.
  *
  * Constant time: the formulas have no branch and no data-dependent index;
  * ge_addend_select blends whole vectors under masks. Only the _vartime
@@ -35,6 +35,9 @@
 
 struct ge_kernel_acc {
     ge4_extended e;
+};
+struct ge_kernel_acc_pair {
+    ge4_extended e[2];
 };
 struct ge_kernel_point {
     ge4_extended e;
@@ -81,15 +84,30 @@ static inline void ge_acc_madd(ge_acc *r, const ge_precomp *q)
     ge4_add(&r->e, &r->e, &c);
 }
 
-static inline void ge_acc_madd_x2(ge_acc *r, const ge_precomp *q)
+static inline void ge_acc_pair_identity(ge_acc_pair *p)
 {
-    ge4_extended p[2] = {r[0].e, r[1].e};
+    ge4_identity(&p->e[0]);
+    ge4_identity(&p->e[1]);
+}
+
+/* The two chains in one array, so that ge4_add_x2 adds to them in place
+ * (copying a pair of accumulators in and out of an array instead cost 5%
+ * of an ifma signature, measured). */
+static inline void ge_acc_pair_madd(ge_acc_pair *p, const ge_precomp *q)
+{
     ge4_cached c[2];
     ge4_cached_from_precomp(&c[0], &q[0]);
     ge4_cached_from_precomp(&c[1], &q[1]);
-    ge4_add_x2(p, p, c);
-    r[0].e = p[0];
-    r[1].e = p[1];
+    ge4_add_x2(p->e, p->e, c);
+}
+
+static inline void ge_acc_pair_join(ge_acc *r, const ge_acc_pair *p, unsigned n)
+{
+    ge4_cached c;
+    r->e = p->e[0];
+    while (n-- > 0) ge4_double(&r->e, &r->e);
+    ge4_cached_from_extended(&c, &p->e[1]);
+    ge4_add(&r->e, &r->e, &c);
 }
 
 static inline void ge_acc_add_vartime(ge_acc *r, const ge_addend *q, unsigned neg)
@@ -161,6 +179,28 @@ static inline void ge_point_add_x2_vartime(ge_point *r0, const ge_addend *q0, un
     ge4_cached q[2] = {q0->c, q1->c};
     if (neg0) ge4_cached_neg(&q[0], &q[0]);
     if (neg1) ge4_cached_neg(&q[1], &q[1]);
+    ge4_add_x2(p, p, q);
+    r0->e = p[0];
+    r1->e = p[1];
+}
+
+static inline void ge_point_add_point(ge_point *r, const ge_point *q)
+{
+    ge4_cached c;
+    ge4_cached_from_extended(&c, &q->e);
+    ge4_add(&r->e, &r->e, &c);
+}
+
+/* Both cached forms first (q1 may be r0), then the additions side by side;
+ * the cached forms are made in the array ge4_add_x2 reads. */
+static inline void ge_point_add_point_x2(ge_point *r0, const ge_point *q0, ge_point *r1, const ge_point *q1)
+{
+    ge4_extended p[2];
+    ge4_cached q[2];
+    ge4_cached_from_extended(&q[0], &q0->e);
+    ge4_cached_from_extended(&q[1], &q1->e);
+    p[0] = r0->e;
+    p[1] = r1->e;
     ge4_add_x2(p, p, q);
     r0->e = p[0];
     r1->e = p[1];
