@@ -75,10 +75,16 @@ build_and_test armv7 "${common[@]}" --cross-file "$root/cross/armv7-linux-gnueab
 # clang's sanitizers, and the fuzz target built with them (tests/meson.build
 # builds it when clang links libFuzzer). The library gets libFuzzer's edge counters
 # (coverage feedback) but not its comparison tracing, which costs 2.5x in
-# executions per second and sees little in branch-free arithmetic.
+# executions per second and sees little in branch-free arithmetic. The
+# backends' arithmetic and constant-time point formulas get no counters
+# either (tests/fuzz/coverage_ignore.txt): each counter an execution touches
+# costs libFuzzer's scheduler time, and these tell it nothing; and the
+# field and scalar arithmetic no UBSan (tests/fuzz/ubsan_ignore.txt; the
+# gcc sanitize build above keeps it). ASan stays on everywhere
+# (docs/testing.md, "Fuzzing").
 CC=clang CXX=clang++ build_and_test fuzz -Dwerror=true --buildtype=debugoptimized \
   -Db_sanitize=address,undefined -Db_lundef=false \
-  -Dc_args=-fsanitize-coverage=inline-8bit-counters,pc-table
+  "-Dc_args=-fsanitize-coverage=inline-8bit-counters,pc-table -fsanitize-coverage-ignorelist=$root/tests/fuzz/coverage_ignore.txt -fsanitize-ignorelist=$root/tests/fuzz/ubsan_ignore.txt"
 
 # build_and_test_only NAME "TEST..." [meson setup options...]: configure, build
 # only the named test programs (and the library) and run just those.
@@ -114,7 +120,10 @@ CC=clang CXX=clang++ build_and_test_only tsan "test_dispatch test_threads" -Dwer
 
 # The checked-bounds build (meson -Decx_verify=true, src/common/verify.h):
 # every u32 and u64 field and scalar operation checks its documented input
-# and output bounds, and the suite runs once in it. The test_vector_* checks
+# and output bounds, and so does every 4-way field operation of ifma, avx2
+# and neon (lane by lane, src/backend/vector/verify4.h; neon through its
+# SIMDe build, the *_neon_simde tests), and the suite runs once in it;
+# test_verify4_* show that the 4-way checks fire. The test_vector_* checks
 # are left out: they use u64's fe_add and fe_sub as the reference on limbs up
 # to 2^52, beyond the TIGHT inputs u64 documents, which this build rejects.
 step "verify (checked bounds)"

@@ -7,17 +7,21 @@
  * into buffers of exactly 64 and 32 bytes and the message is used in place,
  * so AddressSanitizer sees any read past one of them.
  *
- * Per backend, calling its table directly (no global selection): strict and
- * ZIP-215 verification; batch verification (fixed weight seed) with n = 1,
- * n = 2 with the same signature twice, and n = 2 with a fixed valid RFC 8032
- * signature first; the edwards decoding of R (the first 32 bytes) and of pk
- * under both policies, and their sum; sc_from_bytes of S through
- * ecx_f25519(name). Then the public API once (active backend).
+ * On u32 and one other backend chosen by the input (fuzz_pair of
+ * tests/fuzz/fuzz_common.h: every backend meets u32 over a run, and an
+ * input costs two backends, not all), calling each table directly (no
+ * global selection): strict and ZIP-215 verification; one batch
+ * verification (fixed weight seed), chosen by the input's hash
+ * (fuzz_pick): n = 1, n = 2 with the same signature twice, or n = 2 with a
+ * fixed valid RFC 8032 signature first; the edwards decoding of R (the
+ * first 32 bytes) and of pk under both policies, and their sum;
+ * sc_from_bytes of S through ecx_f25519(name). Then one public function
+ * (active backend), also chosen by the hash.
  *
  * Invariants (a violation prints what failed and traps, so libFuzzer keeps
  * the input):
  *   - every status is ECX_OK, ECX_ERR_INVALID or ECX_ERR_VERIFY;
- *   - all backends agree on every status and every output byte;
+ *   - the two backends agree on every status and every output byte;
  *   - strict OK => ZIP-215 OK, and => neither pk nor R has small order;
  *   - under either policy, verification says ECX_ERR_INVALID exactly when S
  *     >= l or pk or R does not decode under that policy;
@@ -43,6 +47,7 @@
 #include "ecx/ecx.h"
 #include "ecx/ed25519.h"
 #include "ecx/f25519.h"
+#include "fuzz/fuzz_common.h"
 
 #define MAX_BACKENDS 8
 
@@ -144,7 +149,7 @@ static void setup(void)
 
 /* Runs everything on one backend and checks the per-backend invariants. */
 static void run_backend(const struct backend_entry *e, struct outcome *o, const uint8_t *sig, const uint8_t *pk,
-                        const uint8_t *msg, size_t mlen)
+                        const uint8_t *msg, size_t mlen, uint32_t pick)
 {
     const struct ecx_backend *b = e->b;
     const struct ecxi_edwards_ops *ed = b->edwards;
@@ -224,7 +229,7 @@ static void run_backend(const struct backend_entry *e, struct outcome *o, const 
     o->has_batch = b->ed25519_verify_batch != NULL;
     if (!o->has_batch) return;
     const uint8_t *m = mlen ? msg : EMPTY;
-    {
+    if (pick % 3 == 0) {
         const uint8_t *sigs[1] = {sig}, *msgs[1] = {m}, *pks[1] = {pk};
         size_t mlens[1] = {mlen};
         o->batch1_res[0] = 12345;
@@ -233,7 +238,7 @@ static void run_backend(const struct backend_entry *e, struct outcome *o, const 
         REQUIRE((o->batch1 == ECX_OK) == (o->zip215 == ECX_OK), name, "batch(n = 1) OK iff ZIP-215 OK");
         REQUIRE(o->batch1_res[0] == o->zip215, name, "batch(n = 1) results[0] is the ZIP-215 status");
     }
-    {
+    if (pick % 3 == 1) {
         const uint8_t *sigs[2] = {sig, sig}, *msgs[2] = {m, m}, *pks[2] = {pk, pk};
         size_t mlens[2] = {mlen, mlen};
         o->batch2same_res[0] = o->batch2same_res[1] = 12345;
@@ -243,7 +248,7 @@ static void run_backend(const struct backend_entry *e, struct outcome *o, const 
         REQUIRE(o->batch2same_res[0] == o->zip215 && o->batch2same_res[1] == o->zip215, name,
                 "batch(same twice) results are the ZIP-215 status");
     }
-    {
+    if (pick % 3 == 2) {
         const uint8_t *sigs[2] = {VALID_SIG, sig}, *msgs[2] = {EMPTY, m}, *pks[2] = {VALID_PK, pk};
         size_t mlens[2] = {0, mlen};
         o->batch2mixed_res[0] = o->batch2mixed_res[1] = 12345;
@@ -256,7 +261,6 @@ static void run_backend(const struct backend_entry *e, struct outcome *o, const 
     }
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (nbackends == 0) setup();
@@ -271,32 +275,41 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const uint8_t *msg = size > 96 ? data + 96 : EMPTY;
     size_t mlen = size > 96 ? size - 96 : 0;
 
+    /* u32 and one other backend per input (fuzz_pair), the same checks on
+     * both (fuzz_pick chooses the batch and the public call). */
+    fuzz_setup();
+    if (fuzz_backends != nbackends) fail(NULL, "backend lists differ");
+    size_t ref, bi;
+    fuzz_pair(data, size, &ref, &bi);
+    const uint32_t pick = fuzz_pick(data, size);
     struct outcome first, o;
     memset(&first, 0, sizeof first);
-    run_backend(&backends[0], &first, sig, pk, msg, mlen);
-    for (size_t i = 1; i < nbackends; i++) {
-        memset(&o, 0, sizeof o);
-        run_backend(&backends[i], &o, sig, pk, msg, mlen);
-        if (memcmp(&o, &first, sizeof o) != 0) {
-            fprintf(stderr, "fuzz_ed25519: %s and %s disagree:\n", backends[0].name, backends[i].name);
-            fprintf(stderr, "  strict %d/%d zip215 %d/%d batch1 %d/%d sc %d/%d add %d/%d\n", first.strict,
-                    o.strict, first.zip215, o.zip215, first.batch1, o.batch1, first.sc, o.sc, first.sum, o.sum);
-            fail(backends[i].name, "all backends agree on every status and output byte");
-        }
+    memset(&o, 0, sizeof o);
+    run_backend(&backends[ref], &first, sig, pk, msg, mlen, pick);
+    run_backend(&backends[bi], &o, sig, pk, msg, mlen, pick);
+    if (memcmp(&o, &first, sizeof o) != 0) {
+        fprintf(stderr, "fuzz_ed25519: %s and %s disagree:\n", backends[ref].name, backends[bi].name);
+        fprintf(stderr, "  strict %d/%d zip215 %d/%d batch1 %d/%d sc %d/%d add %d/%d\n", first.strict, o.strict,
+                first.zip215, o.zip215, first.batch1, o.batch1, first.sc, o.sc, first.sum, o.sum);
+        fail(backends[bi].name, "all backends agree on every status and output byte");
     }
 
     /* libsodium 1.0.18 as the oracle of strict verification. */
     if (sodium_is_oracle) {
         int sodium_ok = crypto_sign_verify_detached(sig, msg, mlen, pk) == 0;
-        REQUIRE(sodium_ok == (first.strict == ECX_OK), backends[0].name,
+        REQUIRE(sodium_ok == (first.strict == ECX_OK), backends[ref].name,
                 "strict verification accepts exactly what libsodium 1.0.18 accepts");
     }
 
-    /* The public API (active backend) says what the tables say. */
-    REQUIRE(ecx_ed25519_verify(sig, msg, mlen, pk) == first.strict, ecx_backend(), "public ecx_ed25519_verify");
-    REQUIRE(ecx_ed25519_verify_zip215(sig, msg, mlen, pk) == first.zip215, ecx_backend(),
-            "public ecx_ed25519_verify_zip215");
-    if (first.has_batch) {
+    /* The public API (active backend) says what the tables say: one of
+     * the three calls per input. */
+    const uint32_t call = (pick >> 2) % 3;
+    if (call == 0)
+        REQUIRE(ecx_ed25519_verify(sig, msg, mlen, pk) == first.strict, ecx_backend(), "public ecx_ed25519_verify");
+    if (call == 1)
+        REQUIRE(ecx_ed25519_verify_zip215(sig, msg, mlen, pk) == first.zip215, ecx_backend(),
+                "public ecx_ed25519_verify_zip215");
+    if (call == 2 && first.has_batch) {
         const uint8_t *sigs[1] = {sig}, *msgs[1] = {mlen ? msg : NULL}, *pks[1] = {pk};
         size_t mlens[1] = {mlen};
         int res[1] = {12345};

@@ -9,14 +9,18 @@
  * buffers of exactly their size and the message is used in place, so
  * AddressSanitizer sees any read past one of them.
  *
- * Per backend, through its table: verify (message), verify_digest
- * (SHA-256 of the message), and the key re-encodings (compress for 65
- * bytes, decompress for 33). Then the public API once (active backend).
+ * On u32 and one other backend chosen by the input (fuzz_pair of
+ * tests/fuzz/fuzz_common.h), through their tables: verify (message) and
+ * the key re-encodings (compress for 65 bytes, decompress for 33) on both;
+ * on one of the two, chosen by the input's hash (fuzz_pick),
+ * verify_digest (SHA-256 of the message), and on one the verification
+ * under the re-encoded key. Then one public function (active backend),
+ * also chosen by the hash.
  *
  * Invariants (a violation prints what failed and traps, so libFuzzer keeps
  * the input):
  *   - every status is ECX_OK, ECX_ERR_INVALID or ECX_ERR_VERIFY;
- *   - all backends agree on every status and every output byte;
+ *   - the two backends agree on every status and every output byte;
  *   - verify and verify_digest of SHA-256(m) agree;
  *   - verification says ECX_ERR_INVALID exactly when r or s is 0 or >= n
  *     (a byte comparison with n) or the key does not re-encode;
@@ -34,10 +38,7 @@
 #include "ecx/ecx.h"
 #include "ecx/p256.h"
 #include "hash/sha256.h"
-
-#define MAX_BACKENDS 8
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#include "fuzz/fuzz_common.h"
 
 static void fail(const char *what)
 {
@@ -77,16 +78,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(pk, head + 65, pklen);
     ecxi_sha256(digest, msg, mlen);
 
-    const char *names[MAX_BACKENDS];
-    size_t n = ecx_backends(names, MAX_BACKENDS);
-    if (n > MAX_BACKENDS) n = MAX_BACKENDS;
+    /* u32 and one other backend per input (fuzz_pair): a verification is
+     * a double scalar multiplication, slow under ASan. */
+    fuzz_setup();
+    size_t pair[2];
+    fuzz_pair(data, size, &pair[0], &pair[1]);
+    const uint32_t pick = fuzz_pick(data, size);
     int first_verify = 0, first_encode = 0;
     uint8_t first_out[65];
-    for (size_t b = 0; b < n; b++) {
-        const struct ecxi_p256_ops *ops = ecxi_backend_find(names[b])->p256;
+    for (size_t b = 0; b < 2; b++) {
+        const struct ecxi_p256_ops *ops = fuzz_backend[pair[b]]->p256;
         uint8_t out[65], back[65];
         const int v = ops->verify(sig, msg, mlen, pk, pklen);
-        const int vd = ops->verify_digest(sig, digest, pk, pklen);
+        /* verify_digest on one backend of the two (by the input's hash). */
+        const int vd = b == (pick & 1) ? ops->verify_digest(sig, digest, pk, pklen) : v;
         const int e = pklen == 65 ? ops->public_key_compress(out, pk) : ops->public_key_decompress(out, pk);
         REQUIRE(status_ok(v) && status_ok(e));
         REQUIRE(e == ECX_OK || e == ECX_ERR_INVALID);
@@ -97,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             /* out is the other encoding: compress it back if it is the 65-byte one */
             const int e2 = other == 65 ? ops->public_key_compress(back, out) : ops->public_key_decompress(back, out);
             REQUIRE(e2 == ECX_OK && memcmp(back, pk, pklen) == 0);
-            REQUIRE(ops->verify(sig, msg, mlen, out, other) == v);
+            if (b == ((pick >> 1) & 1)) REQUIRE(ops->verify(sig, msg, mlen, out, other) == v);
         }
         if (b == 0) {
             first_verify = v;
@@ -108,10 +113,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (e == ECX_OK) REQUIRE(memcmp(out, first_out, pklen == 65 ? 33 : 65) == 0);
         }
     }
-    /* The public API (active backend). */
-    REQUIRE(ecx_p256_ecdsa_verify_key(sig, msg, mlen, pk, pklen) == first_verify);
-    REQUIRE(ecx_p256_ecdsa_verify_digest(sig, digest, pk, pklen) == first_verify);
-    if (pklen == 65) REQUIRE(ecx_p256_ecdsa_verify(sig, msg, mlen, pk) == first_verify);
+    /* The public API (active backend): one of the three calls per input. */
+    const uint32_t call = (pick >> 2) % 3;
+    if (call == 0) REQUIRE(ecx_p256_ecdsa_verify_key(sig, msg, mlen, pk, pklen) == first_verify);
+    if (call == 1) REQUIRE(ecx_p256_ecdsa_verify_digest(sig, digest, pk, pklen) == first_verify);
+    if (call == 2 && pklen == 65) REQUIRE(ecx_p256_ecdsa_verify(sig, msg, mlen, pk) == first_verify);
     free(sig);
     free(pk);
     return 0;

@@ -68,6 +68,15 @@ static inline void fuzz_pair(const uint8_t *data, size_t size, size_t *ref, size
     if (fuzz_backends > 1) *other = (*ref + 1 + h % (fuzz_backends - 1)) % fuzz_backends;
 }
 
+/* Bits for a target to choose, from the input, which of its checks this
+ * input runs (a hash of the bytes, independent of fuzz_pair's choice). */
+static inline uint32_t fuzz_pick(const uint8_t *data, size_t size)
+{
+    uint32_t h = 0x811c9dc5u ^ 0x5bd1e995u;
+    for (size_t i = 0; i < size; i++) h = (h ^ data[i]) * 16777619u;
+    return h ^ (h >> 16);
+}
+
 /* A malloc'd copy of data[0 .. n-1] (n may exceed size: zero-padded). */
 static inline uint8_t *fuzz_copy(const uint8_t *data, size_t size, size_t n)
 {

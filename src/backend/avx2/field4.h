@@ -64,6 +64,7 @@ typedef struct {
 
 #define FE4_WIDE_IS_REDUCED 1 /* products are carried (contract.h, WIDE) */
 #include "backend/vector/contract.h"
+#include "backend/vector/verify4.h"
 
 /* Every field routine here is inlined, whatever the compiler's heuristics:
  * a 4-way element is ten registers, and a call passes it through memory
@@ -102,12 +103,14 @@ static FE4_INLINE __m256i fe4_times19(__m256i x)
  * the others < 2^w_i + 2^7. */
 static FE4_INLINE void fe4_carry(fe4 *r, const fe4 *a)
 {
+    FE4_VERIFY(a, CARRY);
     __m256i c[FE4_LIMBS];
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) c[i] = fe4_limb_carry(a->l[i], i);
     r->l[0] = _mm256_add_epi64(fe4_limb_low(a->l[0], 0), fe4_times19(c[9]));
 #pragma GCC unroll 10
     for (int i = 1; i < FE4_LIMBS; i++) r->l[i] = _mm256_add_epi64(fe4_limb_low(a->l[i], i), c[i - 1]);
+    FE4_VERIFY(r, REDUCED);
 }
 
 /* z[i + 1] += z[i] >> w_i, z[i] = z[i] mod 2^w_i. */
@@ -183,6 +186,8 @@ static FE4_INLINE void fe4_reduce_columns(fe4 *r, __m256i z[FE4_LIMBS])
  * memory (with sixteen registers) and is bound by the loads. */
 static FE4_INLINE void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
 {
+    FE4_VERIFY(a, SUM);
+    FE4_VERIFY(b, LOOSE);
     const __m256i k19 = _mm256_set1_epi64x(19);
     __m256i a2[FE4_LIMBS], b19[FE4_LIMBS], z[FE4_LIMBS];
 #pragma GCC unroll 10
@@ -207,6 +212,7 @@ static FE4_INLINE void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
         FE4_KEEP_IN_REGISTERS(z);
     }
     fe4_reduce_columns(r, z);
+    FE4_VERIFY(r, REDUCED);
 }
 
 /* The factors of a square: a, 2a, 4a and 19a (only the entries its
@@ -293,6 +299,7 @@ static FE4_INLINE void fe4_sq_columns(__m256i z[FE4_LIMBS], const fe4 *a)
 /* r = a^2 for each lane. a LOOSE (or REDUCED), REDUCED out. */
 static FE4_INLINE void fe4_sq(fe4 *r, const fe4 *a)
 {
+    FE4_VERIFY(a, LOOSE);
     __m256i z[FE4_LIMBS];
 #if FE4_SQ_BY_COLUMN
     fe4_sq_factors f;
@@ -308,6 +315,7 @@ static FE4_INLINE void fe4_sq(fe4 *r, const fe4 *a)
     fe4_sq_columns(z, a);
     fe4_reduce_columns(r, z);
 #endif
+    FE4_VERIFY(r, REDUCED);
 }
 
 /* 2^37 p - x for column k of a product before its reduction (a lane's
@@ -326,6 +334,7 @@ static FE4_INLINE __m256i fe4_column_negate(__m256i x, int k)
  * 2^19); LOOSE in: WIDE out. */
 static FE4_INLINE void fe4_add(fe4 *r, const fe4 *a, const fe4 *b)
 {
+    FE4_VERIFY_SUM(a, b);
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = _mm256_add_epi64(a->l[i], b->l[i]);
 }
@@ -335,6 +344,8 @@ static FE4_INLINE void fe4_add(fe4 *r, const fe4 *a, const fe4 *b)
  * 2^27 - 2 alternately) exceed every REDUCED limb. */
 static FE4_INLINE void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
 {
+    FE4_VERIFY_OR_ZERO(a, REDUCED);
+    FE4_VERIFY(b, REDUCED);
     const __m256i p2_0 = _mm256_set1_epi64x(0x7ffffda); /* 2 (2^26 - 19) */
     const __m256i p2_even = _mm256_set1_epi64x(0x7fffffe); /* 2 (2^26 - 1) */
     const __m256i p2_odd = _mm256_set1_epi64x(0x3fffffe);  /* 2 (2^25 - 1) */
@@ -343,6 +354,7 @@ static FE4_INLINE void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
         const __m256i p2 = i == 0 ? p2_0 : (i & 1) ? p2_odd : p2_even;
         r->l[i] = _mm256_sub_epi64(_mm256_add_epi64(a->l[i], p2), b->l[i]);
     }
+    FE4_VERIFY(r, LOOSE);
 }
 
 /* r = 0 in every lane. */
@@ -350,12 +362,14 @@ static FE4_INLINE void fe4_zero(fe4 *r)
 {
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = _mm256_setzero_si256();
+    FE4_VERIFY(r, REDUCED);
 }
 
 /* r = flag ? a : r in every lane, flag in {0, 1}; constant time (a mask
  * select, no branch on flag). */
 static FE4_INLINE void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag)
 {
+    FE4_VERIFY_FLAG(flag);
     const __m256i mask = _mm256_set1_epi64x(-(long long)flag);
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = _mm256_blendv_epi8(r->l[i], a->l[i], mask);
@@ -401,6 +415,7 @@ static FE4_INLINE void fe4_transpose4(__m256i out[4], const __m256i in[4])
  * them to retire instead of taking the stored values directly. */
 static FE4_INLINE void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3)
 {
+    FE4_VERIFY_PACK_IN(a0, a1, a2, a3);
 #pragma GCC unroll 5
     for (int k = 0; k < 5; k++) {
         /* Four 64-bit loads (vmovq), vpunpcklqdq, vinserti128:
@@ -416,6 +431,7 @@ static FE4_INLINE void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2
         r->l[2 * k] = fe4_limb_low(v, 0);
         r->l[2 * k + 1] = _mm256_srli_epi64(v, 26);
     }
+    FE4_VERIFY(r, REDUCED);
 }
 
 /* Unpacks lanes 0..3 into five radix-2^51 limbs each, carried once (all
@@ -424,6 +440,7 @@ static FE4_INLINE void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2
  * 2^51 + 2^11.3, the others < 2^51 + 2^7). */
 static FE4_INLINE void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
 {
+    FE4_VERIFY(a, REDUCED);
     fe *const out[4] = {r0, r1, r2, r3};
     const __m256i m51 = _mm256_set1_epi64x((long long)0x7ffffffffffffLL);
     __m256i w[5], c[5], rows[4];
@@ -442,6 +459,7 @@ static FE4_INLINE void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
         _mm256_storeu_si256((__m256i *)out[e]->v, rows[e]);
         out[e]->v[4] = top[e];
     }
+    FE4_VERIFY_UNPACK_OUT(r0, r1, r2, r3);
 }
 
 #endif

@@ -53,6 +53,7 @@ typedef struct {
 } fe4;
 
 #include "backend/vector/contract.h"
+#include "backend/vector/verify4.h"
 
 #define FE4_M51 ((long long)0x7ffffffffffffLL)
 
@@ -90,6 +91,7 @@ static inline __m256i fe4_times19(__m256i x)
  * 2^51 + 2^16.3, the others < 2^51 + 2^12. */
 static inline void fe4_carry(fe4 *r, const fe4 *a)
 {
+    FE4_VERIFY(a, CARRY);
     const __m256i mask = _mm256_set1_epi64x(FE4_M51);
     __m256i c0 = _mm256_srli_epi64(a->l[0], 51), c1 = _mm256_srli_epi64(a->l[1], 51);
     __m256i c2 = _mm256_srli_epi64(a->l[2], 51), c3 = _mm256_srli_epi64(a->l[3], 51);
@@ -99,6 +101,7 @@ static inline void fe4_carry(fe4 *r, const fe4 *a)
     r->l[2] = _mm256_add_epi64(_mm256_and_si256(a->l[2], mask), c1);
     r->l[3] = _mm256_add_epi64(_mm256_and_si256(a->l[3], mask), c2);
     r->l[4] = _mm256_add_epi64(_mm256_and_si256(a->l[4], mask), c3);
+    FE4_VERIFY(r, REDUCED);
 }
 
 /* Folds the ten columns z[0..9] of a product (z[k] weighs 2^(51 k)) into
@@ -123,6 +126,8 @@ static inline void fe4_fold_columns(fe4 *r, const __m256i z[10])
  * 15 2^52, as fe4_fold_columns needs. */
 static inline void fe4_mul_wide(fe4 *r, const fe4 *a, const fe4 *b)
 {
+    FE4_VERIFY(a, REDUCED);
+    FE4_VERIFY(b, REDUCED);
     __m256i hi[10], z[10];
     const __m256i zero = _mm256_setzero_si256();
     for (int k = 0; k < 10; k++) hi[k] = zero;
@@ -132,6 +137,7 @@ static inline void fe4_mul_wide(fe4 *r, const fe4 *a, const fe4 *b)
     for (int i = 0; i < 5; i++)
         for (int j = 0; j < 5; j++) z[i + j] = fe4_madd52lo(z[i + j], a->l[i], b->l[j]);
     fe4_fold_columns(r, z);
+    FE4_VERIFY(r, WIDE);
 }
 
 /* r = a^2 for each lane, not carried: REDUCED in, WIDE out (limbs <
@@ -150,6 +156,7 @@ static inline void fe4_mul_wide(fe4 *r, const fe4 *a, const fe4 *b)
  * + 4 2) 2^52 = 15 2^52, as fe4_fold_columns needs. */
 static inline void fe4_sq_wide(fe4 *r, const fe4 *a)
 {
+    FE4_VERIFY(a, REDUCED);
     const __m256i *x = a->l, zero = _mm256_setzero_si256();
     __m256i c4[10], c2[10], z[10];
     for (int k = 0; k < 10; k++) c4[k] = zero;
@@ -163,25 +170,32 @@ static inline void fe4_sq_wide(fe4 *r, const fe4 *a)
     for (int k = 0; k < 10; k++) z[k] = _mm256_add_epi64(c2[k], c2[k]);
     for (int i = 0; i < 5; i++) z[2 * i] = fe4_madd52lo(z[2 * i], x[i], x[i]);
     fe4_fold_columns(r, z);
+    FE4_VERIFY(r, WIDE);
 }
 
 /* r = a b and r = a^2 for each lane, carried: REDUCED in, REDUCED out
  * (limb 0 < 2^51 + 2^13.6, the others < 2^51 + 2^9.3). */
 static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
 {
+    FE4_VERIFY(a, REDUCED);
+    FE4_VERIFY(b, REDUCED);
     fe4_mul_wide(r, a, b);
     fe4_carry(r, r);
+    FE4_VERIFY(r, REDUCED);
 }
 
 static inline void fe4_sq(fe4 *r, const fe4 *a)
 {
+    FE4_VERIFY(a, REDUCED);
     fe4_sq_wide(r, a);
     fe4_carry(r, r);
+    FE4_VERIFY(r, REDUCED);
 }
 
 /* r = a + b, no carries. REDUCED in: LOOSE out (limbs < 2^53). */
 static inline void fe4_add(fe4 *r, const fe4 *a, const fe4 *b)
 {
+    FE4_VERIFY_SUM(a, b);
     for (int k = 0; k < 5; k++) r->l[k] = _mm256_add_epi64(a->l[k], b->l[k]);
 }
 
@@ -190,16 +204,20 @@ static inline void fe4_add(fe4 *r, const fe4 *a, const fe4 *b)
  * (2^52 - 38, 2^52 - 2), and no lane may go negative. */
 static inline void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
 {
+    FE4_VERIFY_OR_ZERO(a, REDUCED);
+    FE4_VERIFY(b, REDUCED);
     const __m256i p4_0 = _mm256_set1_epi64x((long long)0x1FFFFFFFFFFFB4LL); /* 4 (2^51 - 19) */
     const __m256i p4_k = _mm256_set1_epi64x((long long)0x1FFFFFFFFFFFFCLL); /* 4 (2^51 - 1) */
     r->l[0] = _mm256_sub_epi64(_mm256_add_epi64(a->l[0], p4_0), b->l[0]);
     for (int k = 1; k < 5; k++) r->l[k] = _mm256_sub_epi64(_mm256_add_epi64(a->l[k], p4_k), b->l[k]);
+    FE4_VERIFY(r, LOOSE);
 }
 
 /* r = 0 in every lane. */
 static inline void fe4_zero(fe4 *r)
 {
     for (int k = 0; k < 5; k++) r->l[k] = _mm256_setzero_si256();
+    FE4_VERIFY(r, REDUCED);
 }
 
 /* r = a + 2^10 p - b, no carries: b WIDE (limbs < 2^60.3 < 2^10 p's limbs,
@@ -208,15 +226,19 @@ static inline void fe4_zero(fe4 *r)
  * the 2^63 that fe4_carry takes. */
 static inline void fe4_sub_wide(fe4 *r, const fe4 *a, const fe4 *b)
 {
+    FE4_VERIFY_OR_ZERO(a, WIDE);
+    FE4_VERIFY(b, WIDE);
     const __m256i p1024_0 = _mm256_set1_epi64x((long long)((0x7ffffffffffedULL) << 10)); /* 2^10 (2^51 - 19) */
     const __m256i p1024_k = _mm256_set1_epi64x((long long)((0x7ffffffffffffULL) << 10)); /* 2^10 (2^51 - 1) */
     r->l[0] = _mm256_sub_epi64(_mm256_add_epi64(a->l[0], p1024_0), b->l[0]);
     for (int k = 1; k < 5; k++) r->l[k] = _mm256_sub_epi64(_mm256_add_epi64(a->l[k], p1024_k), b->l[k]);
+    FE4_VERIFY(r, WIDE2);
 }
 
 /* r = flag ? a : r, every lane (flag 0 or 1, constant time). */
 static inline void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag)
 {
+    FE4_VERIFY_FLAG(flag);
     const __m256i mask = _mm256_set1_epi64x(-(long long)flag);
     for (int k = 0; k < 5; k++) r->l[k] = _mm256_or_si256(_mm256_andnot_si256(mask, r->l[k]), _mm256_and_si256(mask, a->l[k]));
 }
@@ -245,6 +267,7 @@ static inline void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag)
  * vector instead of four inserts), limb 4 is gathered by lane. */
 static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3)
 {
+    FE4_VERIFY_PACK_IN(a0, a1, a2, a3);
     const __m256i x0 = _mm256_loadu_si256((const __m256i *)a0->v), x1 = _mm256_loadu_si256((const __m256i *)a1->v);
     const __m256i x2 = _mm256_loadu_si256((const __m256i *)a2->v), x3 = _mm256_loadu_si256((const __m256i *)a3->v);
     const __m256i t0 = _mm256_unpacklo_epi64(x0, x1); /* a0[0] a1[0] a0[2] a1[2] */
@@ -256,6 +279,7 @@ static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, co
     r->l[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
     r->l[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
     r->l[4] = _mm256_set_epi64x((long long)a3->v[4], (long long)a2->v[4], (long long)a1->v[4], (long long)a0->v[4]);
+    FE4_VERIFY(r, REDUCED);
 }
 
 /* Unpacks lanes 0..3, the transposition back. Lanes of a product, a
@@ -263,6 +287,7 @@ static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, co
  * others < 2^51 + 2^10) are u64 TIGHT (< 2^51 + 2^15) as they are. */
 static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
 {
+    FE4_VERIFY(a, REDUCED);
     const __m256i t0 = _mm256_unpacklo_epi64(a->l[0], a->l[1]); /* r0[0] r0[1] r2[0] r2[1] */
     const __m256i t1 = _mm256_unpackhi_epi64(a->l[0], a->l[1]); /* r1[0] r1[1] r3[0] r3[1] */
     const __m256i t2 = _mm256_unpacklo_epi64(a->l[2], a->l[3]); /* r0[2] r0[3] r2[2] r2[3] */
@@ -277,6 +302,7 @@ static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
     r1->v[4] = top[1];
     r2->v[4] = top[2];
     r3->v[4] = top[3];
+    FE4_VERIFY_UNPACK_OUT(r0, r1, r2, r3);
 }
 
 #endif

@@ -76,6 +76,7 @@ typedef struct {
 
 #define FE4_WIDE_IS_REDUCED 1 /* products are carried (contract.h, WIDE) */
 #include "backend/vector/contract.h"
+#include "backend/vector/verify4.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define FE4_INLINE static inline __attribute__((always_inline))
@@ -93,12 +94,14 @@ static inline void fe4_zero(fe4 *r)
 {
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = vdupq_n_u32(0);
+    FE4_VERIFY(r, REDUCED);
 }
 
 /* r = a + b, no carries. REDUCED in: LOOSE out (< 2.04 2^w_i); two LOOSE
  * values in: limbs < 6.5 2^w_i, for fe4_carry only. */
 static inline void fe4_add(fe4 *r, const fe4 *a, const fe4 *b)
 {
+    FE4_VERIFY_SUM(a, b);
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = vaddq_u32(a->l[i], b->l[i]);
 }
@@ -108,6 +111,8 @@ static inline void fe4_add(fe4 *r, const fe4 *a, const fe4 *b)
  * 2^26 - 2 and 2^27 - 2 alternately) exceed every REDUCED limb. */
 static inline void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
 {
+    FE4_VERIFY_OR_ZERO(a, REDUCED);
+    FE4_VERIFY(b, REDUCED);
     const uint32x4_t two_p0 = vdupq_n_u32((1u << 27) - 38);
     const uint32x4_t two_p_even = vdupq_n_u32((1u << 27) - 2);
     const uint32x4_t two_p_odd = vdupq_n_u32((1u << 26) - 2);
@@ -116,6 +121,7 @@ static inline void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
         const uint32x4_t two_p = i == 0 ? two_p0 : (i & 1) ? two_p_odd : two_p_even;
         r->l[i] = vsubq_u32(vaddq_u32(a->l[i], two_p), b->l[i]);
     }
+    FE4_VERIFY(r, LOOSE);
 }
 
 /* r = a with every limb carried once, all ten carries at the same time
@@ -125,6 +131,7 @@ static inline void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
  * < 2^26 + 2^7, the others < 2^w_i + 2^3. */
 static inline void fe4_carry(fe4 *r, const fe4 *a)
 {
+    FE4_VERIFY(a, CARRY);
     const uint32x4_t m26 = vdupq_n_u32(FE4_MASK26), m25 = vdupq_n_u32(FE4_MASK25);
     uint32x4_t t[FE4_LIMBS];
     t[0] = vmlaq_n_u32(vandq_u32(a->l[0], m26), vshrq_n_u32(a->l[9], 25), 19);
@@ -139,6 +146,7 @@ static inline void fe4_carry(fe4 *r, const fe4 *a)
     t[9] = vsraq_n_u32(vandq_u32(a->l[9], m25), a->l[8], 26);
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = t[i];
+    FE4_VERIFY(r, REDUCED);
 }
 
 /* ----------------------------------------------------------- products */
@@ -241,6 +249,8 @@ FE4_INLINE void fe4_join_halves(fe4 *r, const uint32x2_t half[2][FE4_LIMBS])
  * multiplications and doublings of the factors. */
 static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
 {
+    FE4_VERIFY(a, LOOSE);
+    FE4_VERIFY(b, LOOSE);
     /* a and b are read until the end; r is written only then. */
     uint32x4_t x2[FE4_LIMBS], y19[FE4_LIMBS];
     uint64x2_t z[FE4_LIMBS];
@@ -255,6 +265,7 @@ static inline void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
         fe4_reduce_half(half[high], z);
     }
     fe4_join_halves(r, half);
+    FE4_VERIFY(r, REDUCED);
 }
 
 /* The column sums of one half of a^2 (55 products, each cross term once),
@@ -293,6 +304,7 @@ FE4_INLINE void fe4_sq_columns(uint64x2_t z[FE4_LIMBS], const uint32x4_t a[FE4_L
  * 110 two-lane multiply-accumulates, 16 four-lane factor preparations. */
 static inline void fe4_sq(fe4 *r, const fe4 *a)
 {
+    FE4_VERIFY(a, LOOSE);
     uint32x4_t d[FE4_LIMBS], n[FE4_LIMBS], t[FE4_LIMBS];
     uint64x2_t z[FE4_LIMBS];
 #pragma GCC unroll 10
@@ -308,6 +320,7 @@ static inline void fe4_sq(fe4 *r, const fe4 *a)
         fe4_reduce_half(half[high], z);
     }
     fe4_join_halves(r, half);
+    FE4_VERIFY(r, REDUCED);
 }
 
 /* --------------------------------------------------------- lane moves */
@@ -316,6 +329,7 @@ static inline void fe4_sq(fe4 *r, const fe4 *a)
  * select, vbsl, no branch on flag). */
 static inline void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag)
 {
+    FE4_VERIFY_FLAG(flag);
     const uint32x4_t mask = vdupq_n_u32(0u - (uint32_t)flag);
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = vbslq_u32(mask, a->l[i], r->l[i]);
@@ -414,6 +428,7 @@ FE4_INLINE void fe4_transpose4(uint32x4_t out[4], const uint32x4_t in[4])
  * as two vtrn of 64-bit rows. */
 static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3)
 {
+    FE4_VERIFY_PACK_IN(a0, a1, a2, a3);
     const fe *const in[4] = {a0, a1, a2, a3};
 #pragma GCC unroll 10
     for (int block = 0; block < 2; block++) {
@@ -426,11 +441,13 @@ static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, co
     const uint32x2x2_t t23 = vtrn_u32(vld1_u32(&a2->v[8]), vld1_u32(&a3->v[8]));
     r->l[8] = vcombine_u32(t01.val[0], t23.val[0]);
     r->l[9] = vcombine_u32(t01.val[1], t23.val[1]);
+    FE4_VERIFY(r, REDUCED);
 }
 
 /* r_k = lane k of a REDUCED a as a u32 TIGHT element (the same limbs). */
 static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
 {
+    FE4_VERIFY(a, REDUCED);
     fe *const out[4] = {r0, r1, r2, r3};
 #pragma GCC unroll 10
     for (int block = 0; block < 2; block++) {
@@ -445,6 +462,7 @@ static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
     vst1_u32(&r1->v[8], t01.val[1]);
     vst1_u32(&r2->v[8], t23.val[0]);
     vst1_u32(&r3->v[8], t23.val[1]);
+    FE4_VERIFY_UNPACK_OUT(r0, r1, r2, r3);
 }
 
 #else /* the u64 partner: five limbs in radix 2^51 */
@@ -455,6 +473,7 @@ static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
  * REDUCED out. */
 static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3)
 {
+    FE4_VERIFY_PACK_IN(a0, a1, a2, a3);
     const uint32x4_t m26 = vdupq_n_u32(FE4_MASK26);
 #pragma GCC unroll 10
     for (int k = 0; k < 5; k++) {
@@ -463,6 +482,7 @@ static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, co
         r->l[2 * k] = vandq_u32(vcombine_u32(vmovn_u64(lo), vmovn_u64(hi)), m26);
         r->l[2 * k + 1] = vcombine_u32(vshrn_n_u64(lo, 26), vshrn_n_u64(hi, 26));
     }
+    FE4_VERIFY(r, REDUCED);
 }
 
 /* Joins limbs 2k and 2k + 1 of one half into two-lane 51-bit limbs
@@ -492,8 +512,10 @@ FE4_INLINE void fe4_unpack_half(fe *first, fe *second, const fe4 *a, int high)
 /* r_k = lane k of a REDUCED a as a u64 TIGHT element. */
 static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
 {
+    FE4_VERIFY(a, REDUCED);
     fe4_unpack_half(r0, r1, a, 0);
     fe4_unpack_half(r2, r3, a, 1);
+    FE4_VERIFY_UNPACK_OUT(r0, r1, r2, r3);
 }
 
 #endif /* FE4_PARTNER_U32 */
