@@ -330,19 +330,21 @@ static FE4_INLINE void fe4_add(fe4 *r, const fe4 *a, const fe4 *b)
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = _mm256_add_epi64(a->l[i], b->l[i]);
 }
 
+/* Limb i of 2p: 2 (2^26 - 19) for i = 0, then 2 (2^25 - 1) for odd i and
+ * 2 (2^26 - 1) for even i. Each exceeds every REDUCED limb. */
+static FE4_INLINE long long fe4_2p_limb(int i)
+{
+    return i == 0 ? 0x7ffffda : (i & 1) ? 0x3fffffe : 0x7fffffe;
+}
+
 /* r = a + 2p - b, no carries: a and b REDUCED, LOOSE out (limbs < 3 2^w_i
  * + 2^18). No lane goes negative: 2p's limbs (2^27 - 38, then 2^26 - 2 and
  * 2^27 - 2 alternately) exceed every REDUCED limb. */
 static FE4_INLINE void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
 {
-    const __m256i p2_0 = _mm256_set1_epi64x(0x7ffffda); /* 2 (2^26 - 19) */
-    const __m256i p2_even = _mm256_set1_epi64x(0x7fffffe); /* 2 (2^26 - 1) */
-    const __m256i p2_odd = _mm256_set1_epi64x(0x3fffffe);  /* 2 (2^25 - 1) */
 #pragma GCC unroll 10
-    for (int i = 0; i < FE4_LIMBS; i++) {
-        const __m256i p2 = i == 0 ? p2_0 : (i & 1) ? p2_odd : p2_even;
-        r->l[i] = _mm256_sub_epi64(_mm256_add_epi64(a->l[i], p2), b->l[i]);
-    }
+    for (int i = 0; i < FE4_LIMBS; i++)
+        r->l[i] = _mm256_sub_epi64(_mm256_add_epi64(a->l[i], _mm256_set1_epi64x(fe4_2p_limb(i))), b->l[i]);
 }
 
 /* r = 0 in every lane. */
