@@ -57,17 +57,21 @@ static FE4_INLINE void fe4_diff_sum(fe4 *r, const fe4 *a)
     fe4_add(r, &swapped, &negated);
 }
 
-/* r = (Y - X, Y + X, T, Z) of p, LOOSE: (Y, X, T, Z) + (-X, Y, 0, 0). The
- * left factor of an addition and the start of the cached form. */
+/* r = (Y - X, Y + X, T, Z) of p, LOOSE: (Y, X, T, Z) + (2p - X, Y, 0, 0),
+ * the second term (2p - X, -Y, -Z, -T) with lane 1 taken from p and lanes
+ * 2, 3 masked off: five instructions per limb. The left factor of an
+ * addition and the start of the cached form. */
 static FE4_INLINE void ge4_ymx_ypx_t_z(fe4 *r, const ge4_extended *p)
 {
-    fe4 swapped, negated, zero;
-    fe4_zero(&zero);
-    fe4_swap_pairs(&swapped, &p->v);
-    fe4_sub(&negated, &zero, &p->v);
-    FE4_BLEND(&negated, &negated, &p->v, 2);
-    FE4_BLEND(&negated, &negated, &zero, 12);
-    fe4_add(r, &swapped, &negated);
+    const __m256i keep01 = _mm256_set_epi64x(0, 0, -1, -1);
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) {
+        /* 2p's limb in lane 0 (as fe4_sub): X is REDUCED, below it. */
+        const __m256i v = p->v.l[i];
+        const __m256i negated = _mm256_sub_epi64(_mm256_set_epi64x(0, 0, 0, fe4_2p_limb(i)), v);
+        const __m256i second = _mm256_and_si256(_mm256_blend_epi32(negated, v, FE4_BLEND_MASK32(2)), keep01);
+        r->l[i] = _mm256_add_epi64(_mm256_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2)), second);
+    }
 }
 
 /* r = p + q (HWCD add-2008-hwcd-3, k = 2d): (A, B, C, D) = (Y1 - X1,
@@ -164,29 +168,40 @@ static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p
     fe4_mul(&r->v, &u, &w);
 }
 
+/* The factors (1, 1, 2d, 2) of ge4_cached_from_extended, limb i: 2d mod p
+ * (curve25519/edwards.h's ge_d2_bytes) in this radix, limbs below 2^w_i,
+ * so REDUCED. */
+static FE4_INLINE __m256i ge4_cached_factor_limb(int i)
+{
+    static const long long d2[FE4_LIMBS] = {0x2b2f159, 0x1a6e509, 0x22add7a, 0xd4141d, 0x38052,
+                                            0xf3d130,  0x3407977, 0x19ce331, 0x1c56dff, 0x901b67};
+    const long long one = i == 0 ? 1 : 0;
+    return _mm256_set_epi64x(2 * one, d2[i], one, one);
+}
+
 /* r = p's cached form (Y - X, Y + X, 2d T, 2 Z): the LOOSE sums, then one
- * 4-way multiplication by (1, 1, 2d, 2). */
+ * 4-way multiplication by the constant (1, 1, 2d, 2). */
 static inline GE4_FLATTEN void ge4_cached_from_extended(ge4_cached *r, const ge4_extended *p)
 {
-    fe one, two, d2;
     fe4 d, factors;
-    fe_one(&one);
-    fe_add(&two, &one, &one);
-    fe_from_bytes(&d2, ge_d2_bytes);
-    fe4_pack(&factors, &one, &one, &d2, &two);
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) factors.l[i] = ge4_cached_factor_limb(i);
     ge4_ymx_ypx_t_z(&d, p);
     fe4_mul(&r->v, &d, &factors);
 }
 
 /* r = -q for a cached q: (X, Y) -> (-X, Y) swaps Y - X and Y + X (lanes 0
- * and 1, within the low half) and negates T (lane 2). */
+ * and 1: one vpermq) and negates T (lane 2: 2p - 2d T, as fe4_sub: the
+ * REDUCED limb is below 2p's, so the lane does not wrap; the other lanes'
+ * differences are dropped by the blend). Three instructions per limb. */
 static inline GE4_FLATTEN void ge4_cached_neg(ge4_cached *r, const ge4_cached *q)
 {
-    fe4 swapped, negated;
-    fe4_swap_pairs(&swapped, &q->v);
-    FE4_BLEND(&swapped, &swapped, &q->v, 12);
-    fe4_neg(&negated, &q->v);
-    FE4_BLEND(&r->v, &swapped, &negated, 4);
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) {
+        const __m256i swapped = _mm256_permute4x64_epi64(q->v.l[i], FE4_LANES(1, 0, 2, 3));
+        const __m256i negated = _mm256_sub_epi64(_mm256_set1_epi64x(fe4_2p_limb(i)), swapped);
+        r->v.l[i] = _mm256_blend_epi32(swapped, negated, FE4_BLEND_MASK32(4));
+    }
 }
 
 #endif

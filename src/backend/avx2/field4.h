@@ -170,8 +170,30 @@ static FE4_INLINE void fe4_reduce_columns(fe4 *r, __m256i z[FE4_LIMBS])
 #define FE4_KEEP_IN_REGISTERS(z)                                                                   \
     __asm__("" : "+x"(z[0]), "+x"(z[1]), "+x"(z[2]), "+x"(z[3]), "+x"(z[4]), "+x"(z[5]), "+x"(z[6]),  \
                  "+x"(z[7]), "+x"(z[8]), "+x"(z[9]))
+#define FE4_KEEP5_IN_REGISTERS(z)                                                                  \
+    __asm__("" : "+x"((z)[0]), "+x"((z)[1]), "+x"((z)[2]), "+x"((z)[3]), "+x"((z)[4]))
 #else
 #define FE4_KEEP_IN_REGISTERS(z) ((void)0)
+#define FE4_KEEP5_IN_REGISTERS(z) ((void)0)
+#endif
+
+/* The order of a product's multiplications that the compiler schedules
+ * better (rdtsc harness on the Xeon family 6 model 167, TSC cycles, noisy
+ * machine; docs/avx2.md "Compilers"): clang 14 gains from computing the
+ * low five columns first (all ten rows, five products each) and carrying
+ * them (0 -> 4, limb 4's carry added to the unfinished column 5) while
+ * the high five are computed, so only the chain 5 -> 9 -> 0 -> 1 is left
+ * at the end (a doubling 140 -> 126-130, an addition 158-166 -> 142);
+ * gcc 12 emits the products in source order and gains nothing from it
+ * (148-150 either way), so it keeps the ten columns at once and the two
+ * side-by-side chains of fe4_reduce_columns. Both compute the same
+ * columns and the same carries' bounds (fe4_mul's comment). */
+#ifndef FE4_MUL_BY_HALVES
+#if defined(__clang__)
+#define FE4_MUL_BY_HALVES 1
+#else
+#define FE4_MUL_BY_HALVES 0
+#endif
 #endif
 
 /* r = a b for each lane. a WIDE (LOOSE or REDUCED), b LOOSE (or REDUCED);
@@ -200,6 +222,41 @@ static FE4_INLINE void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
      * column sums, which stay in registers (the barrier after each row
      * keeps the compiler from regrouping the sums across rows, which would
      * keep all hundred products alive at once). */
+#if FE4_MUL_BY_HALVES
+    /* Columns 0..4, then 5..9, row by row within each half; after the low
+     * half the chain 0 -> 1 -> 2 -> 3 -> 4 -> (unfinished) 5 leaves limbs
+     * 0..4 below 2^w_i and adds a carry < 2^37.5 to column 5; after the
+     * high half 5 -> 9 leaves 5..8 below 2^w_i and z[9] < 2^63.5 + 2^38.5,
+     * and fe4_reduce_finish wraps: limb 1 < 2^25 + 2^17.3, the others below
+     * 2^w_i (REDUCED). */
+#pragma GCC unroll 2
+    for (int h = 0; h < 2; h++) {
+#pragma GCC unroll 10
+        for (int i = 0; i < FE4_LIMBS; i++) {
+#pragma GCC unroll 10
+            for (int j = 0; j < FE4_LIMBS; j++) {
+                const int k = (i + j) % FE4_LIMBS;
+                if (k / 5 != h) continue;
+                const __m256i x = (i & j & 1) ? a2[i] : a->l[i];
+                const __m256i y = (i + j >= FE4_LIMBS) ? b19[j] : b->l[j];
+                z[k] = _mm256_add_epi64(z[k], _mm256_mul_epu32(x, y));
+            }
+            FE4_KEEP5_IN_REGISTERS(z + 5 * h);
+        }
+        if (h == 0) {
+            fe4_carry_column(z, 0);
+            fe4_carry_column(z, 1);
+            fe4_carry_column(z, 2);
+            fe4_carry_column(z, 3);
+            fe4_carry_column(z, 4);
+        }
+    }
+    fe4_carry_column(z, 5);
+    fe4_carry_column(z, 6);
+    fe4_carry_column(z, 7);
+    fe4_carry_column(z, 8);
+    fe4_reduce_finish(r, z);
+#else
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) {
 #pragma GCC unroll 10
@@ -212,6 +269,7 @@ static FE4_INLINE void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b)
         FE4_KEEP_IN_REGISTERS(z);
     }
     fe4_reduce_columns(r, z);
+#endif
     FE4_VERIFY(r, REDUCED);
 }
 
@@ -339,6 +397,13 @@ static FE4_INLINE void fe4_add(fe4 *r, const fe4 *a, const fe4 *b)
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = _mm256_add_epi64(a->l[i], b->l[i]);
 }
 
+/* Limb i of 2p: 2 (2^26 - 19) for i = 0, then 2 (2^25 - 1) for odd i and
+ * 2 (2^26 - 1) for even i. Each exceeds every REDUCED limb. */
+static FE4_INLINE long long fe4_2p_limb(int i)
+{
+    return i == 0 ? 0x7ffffda : (i & 1) ? 0x3fffffe : 0x7fffffe;
+}
+
 /* r = a + 2p - b, no carries: a and b REDUCED, LOOSE out (limbs < 3 2^w_i
  * + 2^18). No lane goes negative: 2p's limbs (2^27 - 38, then 2^26 - 2 and
  * 2^27 - 2 alternately) exceed every REDUCED limb. */
@@ -346,14 +411,9 @@ static FE4_INLINE void fe4_sub(fe4 *r, const fe4 *a, const fe4 *b)
 {
     FE4_VERIFY_OR_ZERO(a, REDUCED);
     FE4_VERIFY(b, REDUCED);
-    const __m256i p2_0 = _mm256_set1_epi64x(0x7ffffda); /* 2 (2^26 - 19) */
-    const __m256i p2_even = _mm256_set1_epi64x(0x7fffffe); /* 2 (2^26 - 1) */
-    const __m256i p2_odd = _mm256_set1_epi64x(0x3fffffe);  /* 2 (2^25 - 1) */
 #pragma GCC unroll 10
-    for (int i = 0; i < FE4_LIMBS; i++) {
-        const __m256i p2 = i == 0 ? p2_0 : (i & 1) ? p2_odd : p2_even;
-        r->l[i] = _mm256_sub_epi64(_mm256_add_epi64(a->l[i], p2), b->l[i]);
-    }
+    for (int i = 0; i < FE4_LIMBS; i++)
+        r->l[i] = _mm256_sub_epi64(_mm256_add_epi64(a->l[i], _mm256_set1_epi64x(fe4_2p_limb(i))), b->l[i]);
     FE4_VERIFY(r, LOOSE);
 }
 
