@@ -6,11 +6,14 @@
  *                              constant-time range check of the public call)
  *   p256/scalar_invert         table->p256->scalar_invert (the same, mod n)
  *   p256/field_invert_chain    the addition chain a^(p-2) (255S + 12M)
- *   p256/scalar_invert_chain   the addition chain a^(n-2) (254S + 37M)
+ *   p256/scalar_invert_chain   the addition chain a^(n-2) (255S + 35M)
  *   p256/field_mul, field_sq,  one multiplication / squaring inside the
  *   scalar_mul                 representation (mul_repeat / sq_repeat, BATCH
  *                              per call: the byte conversions at its ends
  *                              are spread over BATCH operations)
+ *   p256/field_{mul,sq}_{montgomery,solinas}  the same with each of the
+ *                              field's two reductions, whichever is the
+ *                              default (field->reduction_repeat)
  *   p256/public_key            table->p256->public_key ([sk]G, affine, SEC1)
  *   p256/ecdsa_sign            table->p256->sign: SHA-256 of a 64-byte
  *                              message, RFC 6979 nonce, r || s
@@ -135,6 +138,27 @@ static void bm_field_sq(ecxb_state *st, const struct ecbench_backend *b, const s
     while (ecxb_keep_running_batch(st, BATCH)) b->table->p256->field->sq_repeat(x, BATCH);
     ecxb_do_not_optimize(x);
 }
+
+/* BATCH field products or squarings with one given reduction (struct
+ * ecxi_p256_arith's reduction_repeat); op points at the reduction and
+ * whether to square. */
+struct reduction_op {
+    unsigned reduction, square;
+};
+
+static void bm_field_reduction(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
+{
+    const struct reduction_op *op = row->op;
+    uint8_t x[32], y[32];
+    random_value(x);
+    random_value(y);
+    while (ecxb_keep_running_batch(st, BATCH))
+        b->table->p256->field->reduction_repeat(x, op->square ? NULL : y, BATCH, op->reduction);
+    ecxb_do_not_optimize(x);
+}
+
+static const struct reduction_op mul_montgomery = {ECXI_P256_MONTGOMERY, 0}, sq_montgomery = {ECXI_P256_MONTGOMERY, 1},
+                                 mul_solinas = {ECXI_P256_SOLINAS, 0}, sq_solinas = {ECXI_P256_SOLINAS, 1};
 
 /* A secret key below 2^255 (so < n) and not 0; the 64-byte message. */
 #define MLEN 64
@@ -325,6 +349,10 @@ static const struct ecbench_row rows[] = {
     {NULL, "p256/field_mul", bm_mul, 0, ECXB_NS, NULL, &field_arith},
     {NULL, "p256/field_sq", bm_field_sq, 0, ECXB_NS, NULL, NULL},
     {NULL, "p256/scalar_mul", bm_mul, 0, ECXB_NS, NULL, &scalar_arith},
+    {NULL, "p256/field_mul_montgomery", bm_field_reduction, 0, ECXB_NS, NULL, &mul_montgomery},
+    {NULL, "p256/field_sq_montgomery", bm_field_reduction, 0, ECXB_NS, NULL, &sq_montgomery},
+    {NULL, "p256/field_mul_solinas", bm_field_reduction, 0, ECXB_NS, NULL, &mul_solinas},
+    {NULL, "p256/field_sq_solinas", bm_field_reduction, 0, ECXB_NS, NULL, &sq_solinas},
     {NULL, "p256/public_key", bm_public_key, 0, ECXB_US, NULL, NULL},
     {NULL, "p256/ecdsa_sign", bm_ecdsa_sign, 0, ECXB_US, NULL, NULL},
     {NULL, "p256/ecdsa_verify", bm_ecdsa_verify, 0, ECXB_US, NULL, NULL},

@@ -4,8 +4,9 @@
  *  - Through each backend's test-only byte tables (ecxi_backend_find(name)->
  *    p256->field / ->scalar, src/p256/p256_table.h): from_bytes (its
  *    verdict s < M and the reduction), add, sub, mul, neg, sq, invert
- *    (safegcd), cmov, is_zero, equal, mul_repeat and sq_repeat, on every pair of edge
- *    values (0, 1, M - 1, M, 2^256 - 1, the 2^224 / 2^192 / 2^96 / 2^32
+ *    (safegcd), cmov, is_zero, equal, mul_repeat and sq_repeat, and both
+ *    field reductions (Montgomery and Solinas, whichever is the backend's
+ *    default, reduction_repeat), on every pair of edge values (0, 1, M - 1, M, 2^256 - 1, the 2^224 / 2^192 / 2^96 / 2^32
  *    boundaries of p's shape, ...) and on seeded random pairs of varied
  *    shape; binary operations also with the output aliasing either input.
  *  - The addition chains a^(p-2) and a^(n-2) (src/p256/field_invert_fermat.h,
@@ -219,6 +220,51 @@ static void random_input(uint8_t s[32], const mpz_t M)
 /* ------------------------------------------------------------------------ */
 /* The arithmetic tables against GMP                                         */
 
+/* Both field reductions of backend k (reduction_repeat, whichever one the
+ * backend uses by default) against GMP for count = 1 and count = reps:
+ * Solinas on the raw a, b (any 256-bit value: 2^256 - 1 and all-ones limbs
+ * included), Montgomery on the raw a and b mod p (its squaring on a mod
+ * p), as x b^count R^-count and x^(2^count) R^-(2^count - 1). */
+static void reduction_case(size_t k, const mpz_t A_raw, const mpz_t B_raw, const uint8_t a[32], const uint8_t b[32],
+                           unsigned long reps)
+{
+    const char *name = backend_names[k];
+    void (*const rr)(uint8_t[32], const uint8_t *, unsigned long, unsigned) = backend_ops[k]->field->reduction_repeat;
+    mpz_t A, B, Rinv, R, E;
+    uint8_t a_red[32], b_red[32], r[32], want[32];
+    mpz_inits(A, B, Rinv, R, E, NULL);
+    mpz_mod(A, A_raw, P);
+    mpz_mod(B, B_raw, P);
+    mpz_to_be(a_red, A);
+    mpz_to_be(b_red, B);
+    mpz_invert(Rinv, TWO256, P);
+    const unsigned long counts[2] = {1, reps};
+    for (int c = 0; c < 2; c++) {
+        const unsigned long n = counts[c];
+        /* Solinas: a b^n, a^(2^n) */
+        mpz_powm_ui(R, B, n, P), mpz_mul(R, R, A), mpz_mod(R, R, P), mpz_to_be(want, R);
+        memcpy(r, a, 32);
+        rr(r, b, n, ECXI_P256_SOLINAS);
+        EXPECT_MEM(r, want, name, "field", "solinas mul (raw inputs)");
+        mpz_powm_ui(R, A, 1ul << n, P), mpz_to_be(want, R);
+        memcpy(r, a, 32);
+        rr(r, NULL, n, ECXI_P256_SOLINAS);
+        EXPECT_MEM(r, want, name, "field", "solinas sq (raw input)");
+        /* Montgomery: a b^n R^-n, a^(2^n) R^-(2^n - 1) */
+        mpz_powm_ui(E, Rinv, n, P);
+        mpz_powm_ui(R, B, n, P), mpz_mul(R, R, A), mpz_mul(R, R, E), mpz_mod(R, R, P), mpz_to_be(want, R);
+        memcpy(r, a, 32);
+        rr(r, b_red, n, ECXI_P256_MONTGOMERY);
+        EXPECT_MEM(r, want, name, "field", "montgomery mul (raw a)");
+        mpz_powm_ui(E, Rinv, (1ul << n) - 1, P);
+        mpz_powm_ui(R, A, 1ul << n, P), mpz_mul(R, R, E), mpz_mod(R, R, P), mpz_to_be(want, R);
+        memcpy(r, a_red, 32);
+        rr(r, NULL, n, ECXI_P256_MONTGOMERY);
+        EXPECT_MEM(r, want, name, "field", "montgomery sq");
+    }
+    mpz_clears(A, B, Rinv, R, E, NULL);
+}
+
 /* Every operation of every backend's table for modulus M on the raw inputs
  * a, b, and the addition-chain inversion of the modulus. */
 static void arith_case(const mpz_t M, int field, const uint8_t a[32], const uint8_t b[32])
@@ -304,6 +350,15 @@ static void arith_case(const mpz_t M, int field, const uint8_t a[32], const uint
         memcpy(r, a, 32);
         t->sq_repeat(r, reps);
         EXPECT_MEM(r, e_sqn, name, kind, "sq_repeat");
+
+        if (field) {
+            mpz_t A_raw, B_raw;
+            mpz_inits(A_raw, B_raw, NULL);
+            mpz_from_be(A_raw, a);
+            mpz_from_be(B_raw, b);
+            reduction_case(k, A_raw, B_raw, a, b, reps);
+            mpz_clears(A_raw, B_raw, NULL);
+        }
 
         void (*const chain)(uint8_t[32], const uint8_t[32]) =
             field ? backend_ops[k]->field_invert_chain : backend_ops[k]->scalar_invert_chain;
@@ -432,7 +487,8 @@ static void test_public(void)
 /* The entries this test reads: both arithmetic tables and both chains. */
 static int has_arith(const struct ecxi_p256_ops *p256)
 {
-    return p256->field && p256->scalar && p256->field_invert_chain && p256->scalar_invert_chain;
+    return p256->field && p256->scalar && p256->field_invert_chain && p256->scalar_invert_chain &&
+           p256->field->reduction_repeat;
 }
 
 int main(void)

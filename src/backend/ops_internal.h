@@ -100,7 +100,18 @@ struct ecxi_p256_arith {
     void (*mul_repeat)(uint8_t r[32], const uint8_t b[32], unsigned long count);
     /* r = r^(2^count) by count squarings inside the representation. */
     void (*sq_repeat)(uint8_t r[32], unsigned long count);
+    /* Field table only (NULL for the scalars): both reductions mod p of the
+     * backend, whichever is its default, for their differential tests and
+     * ecbench rows (p256/field_{mul,sq}_{montgomery,solinas}). r and b are
+     * taken as limbs with no conversion; outputs (count >= 1) are < p.
+     * ECXI_P256_MONTGOMERY (r < 2^256, b < p; squaring: r < p): r = r
+     * b^count R^-count (b NULL: count squarings x -> x^2 R^-1), R = 2^256;
+     * ECXI_P256_SOLINAS (any r, b < 2^256): r = r b^count (b NULL:
+     * r^(2^count)), all mod p. */
+    void (*reduction_repeat)(uint8_t r[32], const uint8_t *b, unsigned long count, unsigned reduction);
 };
+#define ECXI_P256_MONTGOMERY 0u
+#define ECXI_P256_SOLINAS 1u
 
 /* P-256 group operations on encoded points, for the tests
  * (src/p256/group_table.h). Points are 65 bytes, 0x04 || x || y, or 65

@@ -17,8 +17,8 @@
  * p256/field.h and p256/scalar.h then define the typed p256_fe_* and
  * p256_sc_* operations once, on top of these.
  *
- * Representation: each backend documents its own (Montgomery form in both
- * backends today). Every value crossing this interface is fully reduced
+ * Representation: each backend documents its own (u64: Montgomery form for
+ * both moduli; u32: plain residues mod p, Montgomery form mod n). Every value crossing this interface is fully reduced
  * (< M), so equal values have equal limbs and zero is all-zero limbs.
  * Byte strings are 32 bytes, big-endian (SEC1). All functions are constant
  * time: no branch and no memory index depends on the values. Outputs may

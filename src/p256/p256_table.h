@@ -28,7 +28,7 @@
 /* The inversion and the byte-level arithmetic table for one kind K (fe:
  * mod p, sc: mod n). Each wrapper decodes with from_bytes (reducing mod M),
  * runs the operation, and encodes the canonical result. */
-#define P256_TABLE_KIND(K)                                                                         \
+#define P256_TABLE_KIND(K, REDUCTION_REPEAT)                                                       \
     static int p256_table_##K##_invert_checked(uint8_t out[32], const uint8_t in[32])              \
     {                                                                                              \
         p256_##K x;                                                                                \
@@ -137,10 +137,30 @@
         .equal = p256_table_##K##_equal,                                                           \
         .mul_repeat = p256_table_##K##_mul_repeat,                                                 \
         .sq_repeat = p256_table_##K##_sq_repeat,                                                   \
+        .reduction_repeat = (REDUCTION_REPEAT),                                                    \
     };
 
-P256_TABLE_KIND(fe)
-P256_TABLE_KIND(sc)
+/* The field's two reductions side by side (struct ecxi_p256_arith's
+ * reduction_repeat): the backend's p256_field_{mul,sq}_{montgomery,solinas}
+ * on plain limbs (r, b < p), whichever of them p256_fe_mul uses. */
+static void p256_table_fe_reduction_repeat(uint8_t r[32], const uint8_t *b, unsigned long count, unsigned reduction)
+{
+    p256_limb x[P256_LIMBS], y[P256_LIMBS];
+    p256_limbs_from_be(x, r);
+    if (b != NULL) p256_limbs_from_be(y, b);
+    if (reduction == ECXI_P256_SOLINAS && b != NULL)
+        while (count-- > 0) p256_field_mul_solinas(x, x, y);
+    else if (reduction == ECXI_P256_SOLINAS)
+        while (count-- > 0) p256_field_sq_solinas(x, x);
+    else if (b != NULL)
+        while (count-- > 0) p256_field_mul_montgomery(x, x, y);
+    else
+        while (count-- > 0) p256_field_sq_montgomery(x, x);
+    p256_limbs_to_be(r, x);
+}
+
+P256_TABLE_KIND(fe, p256_table_fe_reduction_repeat)
+P256_TABLE_KIND(sc, NULL)
 
 /* out = in^(M-2) mod M (in reduced mod M first), the addition chains. */
 static void p256_table_fe_invert_chain(uint8_t out[32], const uint8_t in[32])

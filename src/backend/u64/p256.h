@@ -38,6 +38,7 @@
 #include "backend/u64/modinv.h"
 #include "common/bytes.h"
 #include "common/constant_time.h"
+#include "p256/solinas.h"
 
 typedef uint64_t p256_limb;
 #define P256_LIMBS 4
@@ -182,21 +183,21 @@ static inline void p256_mul_row(uint64_t c[9], int i, uint64_t x, const uint64_t
     for (int j = 0; j < 4; j++) c[i + j + 1] = p256_adc(c[i + j + 1], (uint64_t)(p[j] >> 64), &carry);
 }
 
-/* r = a b R^-1 mod p for a < 2^256, b < p: the 512-bit product by rows,
- * then p256_field_reduce. 16 + 4 word products. */
-static inline void p256_field_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+/* c[0..7] = a b, the 512-bit product by rows (16 word products); c[8] = 0
+ * (the carry word of p256_field_reduce). */
+static inline void p256_field_product(uint64_t c[9], const uint64_t a[4], const uint64_t b[4])
 {
-    uint64_t c[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+    for (int i = 0; i < 9; i++) c[i] = 0;
     for (int i = 0; i < 4; i++) p256_mul_row(c, i, a[i], b);
-    p256_field_reduce(r, c);
 }
 
-/* r = a^2 R^-1 mod p for a < p: the six cross products a_i a_j (i < j)
- * once, doubled by a shift, plus the four squares: 10 + 4 word products. */
-static inline void p256_field_sq(uint64_t r[4], const uint64_t a[4])
+/* c[0..7] = a^2: the six cross products a_i a_j (i < j) once, doubled by
+ * a shift, plus the four squares (10 word products); c[8] = 0. */
+static inline void p256_field_square_product(uint64_t c[9], const uint64_t a[4])
 {
-    uint64_t c[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0}, carry;
+    uint64_t carry;
     p256_u128 t;
+    for (int i = 0; i < 9; i++) c[i] = 0;
     /* cross products a_i a_j, i < j, into c[1..6] */
     t = (p256_u128)a[0] * a[1];
     c[1] = (uint64_t)t;
@@ -228,7 +229,64 @@ static inline void p256_field_sq(uint64_t r[4], const uint64_t a[4])
         c[2 * i] = p256_adc(c[2 * i], (uint64_t)sq, &carry);
         c[2 * i + 1] = p256_adc(c[2 * i + 1], (uint64_t)(sq >> 64), &carry);
     }
+}
+
+/* r = a b R^-1 mod p for a < 2^256, b < p (Montgomery, p's shape):
+ * 16 + 4 word products. */
+static inline void p256_field_mul_montgomery(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    uint64_t c[9];
+    p256_field_product(c, a, b);
     p256_field_reduce(r, c);
+}
+
+/* r = a^2 R^-1 mod p for a < p: 10 + 4 word products. */
+static inline void p256_field_sq_montgomery(uint64_t r[4], const uint64_t a[4])
+{
+    uint64_t c[9];
+    p256_field_square_product(c, a);
+    p256_field_reduce(r, c);
+}
+
+/* r = c mod p (plain residues) for the 512-bit c[0..7]: its 32-bit halves
+ * through the Solinas reduction of p256/solinas.h (< 2^256), then one
+ * conditional subtraction. */
+static inline void p256_field_reduce_solinas(uint64_t r[4], const uint64_t c[8])
+{
+    uint32_t w[16], x[8];
+    for (int i = 0; i < 8; i++) {
+        w[2 * i] = (uint32_t)c[i];
+        w[2 * i + 1] = (uint32_t)(c[i] >> 32);
+    }
+    p256_solinas_reduce(x, w);
+    for (int i = 0; i < 4; i++) r[i] = x[2 * i] | (uint64_t)x[2 * i + 1] << 32;
+    p256_reduce_once(r, r, 0, &p256_field_mod);
+}
+
+/* r = a b mod p, r = a^2 mod p (plain residues) for a, b < 2^256. */
+static inline void p256_field_mul_solinas(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    uint64_t c[9];
+    p256_field_product(c, a, b);
+    p256_field_reduce_solinas(r, c);
+}
+
+static inline void p256_field_sq_solinas(uint64_t r[4], const uint64_t a[4])
+{
+    uint64_t c[9];
+    p256_field_square_product(c, a);
+    p256_field_reduce_solinas(r, c);
+}
+
+/* The reduction in use: Montgomery (docs/p256.md has the measurements). */
+static inline void p256_field_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
+{
+    p256_field_mul_montgomery(r, a, b);
+}
+
+static inline void p256_field_sq(uint64_t r[4], const uint64_t a[4])
+{
+    p256_field_sq_montgomery(r, a);
 }
 
 /* r = a b R^-1 mod M, fully reduced, for any a < 2^256 and b < M.
@@ -285,6 +343,17 @@ static inline void p256_mod_sq(uint64_t r[4], const uint64_t a[4], const p256_mo
         p256_mod_mul(r, a, a, m);
 }
 
+/* r = the 256-bit big-endian s as limbs, unreduced; s = the limbs of a. */
+static inline void p256_limbs_from_be(uint64_t r[4], const uint8_t s[32])
+{
+    for (int i = 0; i < 4; i++) r[i] = load64_be(s + 24 - 8 * i);
+}
+
+static inline void p256_limbs_to_be(uint8_t s[32], const uint64_t a[4])
+{
+    for (int i = 0; i < 4; i++) store64_be(s + 24 - 8 * i, a[i]);
+}
+
 /* r = s R mod M, returns s < M; s big-endian, any 256-bit value. The
  * product s R^2 R^-1 is valid for every s < 2^256 (p256_mod_mul's first
  * factor is unrestricted). The comparison is the borrow of s - M. */
@@ -313,7 +382,7 @@ static inline void p256_mod_to_bytes(uint8_t s[32], const uint64_t a[4], const p
     static const uint64_t one[4] = {1, 0, 0, 0};
     uint64_t x[4];
     p256_mod_mul(x, a, one, m);
-    for (int i = 0; i < 4; i++) store64_be(s + 24 - 8 * i, x[i]);
+    p256_limbs_to_be(s, x);
 }
 
 /* r = a + b mod M for a, b < M: the 257-bit sum, then one conditional
