@@ -16,11 +16,13 @@
  * A prove row times one whole proof (commitments included); the previous
  * proof's first 32 bytes are the next call's injected randomness. A verify
  * row cycles through 8 distinct proofs (fresh transcript each call). The
- * generators (64, 32) are made once, outside the timing. */
+ * generators (64, 32) are made once per backend with that backend
+ * selected, outside the timing. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ecbench.h"
+#include "ecx/ecx.h"
 #include "ecx/rangeproof.h"
 
 #define RING 8
@@ -28,14 +30,32 @@
 #define PROOF_MAX (32 * (9 + 2 * 11))
 #define LABEL "ecbench rangeproof"
 
-static ecx_rangeproof_gens *shared_gens(ecxb_state *st)
+/* The generators (64, MAX_M) of backend b, made once with b active (as a
+ * user who selected b gets them: with b's own cache,
+ * src/proofs/rangeproof_cache.h), then the previous backend restored. */
+static ecx_rangeproof_gens *shared_gens(ecxb_state *st, const struct ecbench_backend *b)
 {
-    static ecx_rangeproof_gens *g;
-    if (!g && ecx_rangeproof_gens_new(&g, 64, MAX_M) != ECX_OK) {
-        ecxb_skip_with_error(st, "ecx_rangeproof_gens_new failed");
+    enum { MAX_BACKENDS = 8 };
+    static const struct ecbench_backend *owners[MAX_BACKENDS];
+    static ecx_rangeproof_gens *gens[MAX_BACKENDS];
+    size_t k = 0;
+    while (k < MAX_BACKENDS && owners[k] && owners[k] != b) k++;
+    if (k == MAX_BACKENDS) {
+        ecxb_skip_with_error(st, "too many backends");
         return NULL;
     }
-    return g;
+    if (!owners[k]) {
+        const char *before = ecx_backend();
+        int status = ecx_backend_select(b->name);
+        if (status == ECX_OK) status = ecx_rangeproof_gens_new(&gens[k], 64, MAX_M);
+        ecx_backend_select(before);
+        if (status != ECX_OK) {
+            ecxb_skip_with_error(st, "ecx_rangeproof_gens_new failed");
+            return NULL;
+        }
+        owners[k] = b;
+    }
+    return gens[k];
 }
 
 /* The witness: the seed scenario's, or random. */
@@ -69,7 +89,7 @@ static void run_prove(ecxb_state *st, const struct ecbench_backend *b, size_t m,
 {
     static uint64_t values[MAX_M];
     static uint8_t blindings[MAX_M][32], coms[MAX_M][32], proof[PROOF_MAX];
-    const ecx_rangeproof_gens *g = shared_gens(st);
+    const ecx_rangeproof_gens *g = shared_gens(st, b);
     if (!g) return;
     uint8_t random[32];
     witness(values, blindings, m, seeded);
@@ -108,7 +128,7 @@ static int make_ring(struct ring *r, const struct ecbench_backend *b, const ecx_
 static void run_verify(ecxb_state *st, const struct ecbench_backend *b, size_t m, int seeded)
 {
     static struct ring r;
-    const ecx_rangeproof_gens *g = shared_gens(st);
+    const ecx_rangeproof_gens *g = shared_gens(st, b);
     if (!g) return;
     if (!make_ring(&r, b, g, m, seeded)) {
         ecxb_skip_with_error(st, "rangeproof prove failed");
@@ -157,7 +177,7 @@ static void bm_verify_batch(ecxb_state *st, const struct ecbench_backend *b, con
     const size_t count = row->param;
     enum { MAX_BATCH = 64 };
     static uint8_t proof[MAX_BATCH][PROOF_MAX], coms[MAX_BATCH][1][32];
-    const ecx_rangeproof_gens *g = shared_gens(st);
+    const ecx_rangeproof_gens *g = shared_gens(st, b);
     if (!g || count > MAX_BATCH) return;
     uint64_t values[1];
     uint8_t blindings[1][32];

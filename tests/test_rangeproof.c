@@ -10,8 +10,10 @@
  *   - the transcript RNG: other randomness or another witness gives another
  *     proof; the prover's and verifier's transcripts end in the same state;
  *   - round trips for n in {8, 16, 32, 64} and m in {1, 2, 4, 8, 16, 32, 64}
- *     (all m on the active backend, m <= 8 on the others), through the
- *     public API (OS randomness);
+ *     (all m on the active backend, m <= 8 on the others, there with the
+ *     active backend's generators and with their own, so both the neutral
+ *     points and each backend's cache are verified), through the public
+ *     API (OS randomness);
  *   - values 0, 1 and 2^n - 1 accepted, 2^n (and 2^64 - 1 for n < 64)
  *     refused at proving time with ECX_ERR_INVALID and zeroed outputs; a
  *     non-canonical blinding refused.
@@ -154,11 +156,20 @@ static void round_trips(const ecx_rangeproof_gens *g, size_t max_m)
         }
 }
 
+/* The active backend with g (made by the first backend), then every other
+ * backend twice up to m = 8: with g (another backend's generators: the
+ * neutral points) and with generators it made itself (its own cache,
+ * src/proofs/rangeproof_cache.h). */
 static void test_round_trips(const ecx_rangeproof_gens *g)
 {
     for (size_t b = 0; b < nbackends; b++) {
         if (!use_backend(names[b])) continue;
         round_trips(g, b == 0 ? 64 : 8);
+        ecx_rangeproof_gens *own = NULL;
+        if (b == 0) continue;
+        CHECK_STATUS(ecx_rangeproof_gens_new(&own, 64, 8), ECX_OK, ctx("%s gens (64, 8)", names[b]));
+        if (own) round_trips(own, 8);
+        ecx_rangeproof_gens_free(own);
     }
     ecx_backend_select("auto");
 }

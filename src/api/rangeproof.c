@@ -27,6 +27,8 @@ ECX_EXPORT int ecx_rangeproof_gens_new(ecx_rangeproof_gens **out, size_t gens_ca
     g->gens_capacity = gens_capacity;
     g->party_capacity = party_capacity;
     g->count = 2 + 2 * gens_capacity * party_capacity;
+    g->cache_owner = NULL; /* gens_points may add the backend's cache */
+    g->cache = NULL;
     g->points = malloc(g->count * sizeof *g->points);
     uint8_t(*uniform)[64] = malloc(g->count * sizeof *uniform);
     if (!g->points || !uniform) {
@@ -36,8 +38,12 @@ ECX_EXPORT int ecx_rangeproof_gens_new(ecx_rangeproof_gens **out, size_t gens_ca
         return ECX_ERR_NOMEM;
     }
     ecxi_rp_gens_uniform(g, uniform);
-    b->rangeproof->gens_points(g, (const uint8_t(*)[64])uniform);
+    int status = b->rangeproof->gens_points(g, (const uint8_t(*)[64])uniform);
     free(uniform);
+    if (status != ECX_OK) {
+        ecx_rangeproof_gens_free(g);
+        return status;
+    }
     *out = g;
     return ECX_OK;
 }
@@ -45,6 +51,7 @@ ECX_EXPORT int ecx_rangeproof_gens_new(ecx_rangeproof_gens **out, size_t gens_ca
 ECX_EXPORT void ecx_rangeproof_gens_free(ecx_rangeproof_gens *g)
 {
     if (!g) return;
+    free(g->cache);
     free(g->points);
     free(g);
 }

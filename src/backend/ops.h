@@ -98,8 +98,9 @@ struct ecxi_p256_ops {
  * rangeproof_verify.h for the contracts. */
 struct ecx_rangeproof_gens;
 struct ecxi_rangeproof_ops {
-    /* The generators' points from their uniform bytes (ecx_rangeproof_gens_new). */
-    void (*gens_points)(struct ecx_rangeproof_gens *g, const uint8_t (*uniform)[64]);
+    /* The generators' points from their uniform bytes, and the backend's
+     * cache of them (ecx_rangeproof_gens_new). ECX_OK or ECX_ERR_NOMEM. */
+    int (*gens_points)(struct ecx_rangeproof_gens *g, const uint8_t (*uniform)[64]);
     /* Constant time in values and blindings. */
     int (*prove)(uint8_t *proof, uint8_t (*commitments)[32], const struct ecx_rangeproof_gens *g,
                  ecx_transcript *t, const uint64_t *values, const uint8_t (*blindings)[32], size_t m, size_t n,

@@ -25,6 +25,13 @@ struct ecx_rangeproof_gens {
     size_t party_capacity; /* parties, <= ECXI_RP_MAX_M */
     size_t count;          /* 2 + 2 gens_capacity party_capacity */
     uint8_t (*points)[64];
+    /* Optional, one backend's: the points in that backend's own forms for
+     * the verifier's multiscalar multiplication (rangeproof_cache.h),
+     * made by ecx_rangeproof_gens_new's backend and never changed after.
+     * cache_owner identifies that backend (NULL: no cache); any other
+     * backend ignores it and loads points[]. cache is freed with free(). */
+    const void *cache_owner;
+    void *cache;
 };
 
 #define ECXI_RP_GEN_B 0

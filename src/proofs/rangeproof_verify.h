@@ -36,6 +36,7 @@
 #include "ecx/ecx.h"
 #include "hash/keccak.h"
 #include "proofs/inner_product.h"
+#include "proofs/rangeproof_cache.h"
 #include "proofs/rangeproof_gens.h"
 #include "proofs/rangeproof_points.h"
 #include "proofs/rangeproof_protocol.h"
@@ -247,6 +248,51 @@ static int rp_verify_one(const ecxi_rp_view *v, const uint8_t (*V)[32], size_t m
     return ECX_OK;
 }
 
+/* r = the batch's multiscalar multiplication: total points pts[] with
+ * their scalars scal[], laid out as B, B_blinding (in pts already), the
+ * n max_m G_k and the n max_m H_k (in pts here, loaded from g), then the
+ * proofs' own points (in pts already). With this backend's cache of g
+ * (rangeproof_cache.h) the G_k and H_k are copied from it, or, at
+ * Pippenger's sizes, not copied at all: their ready forms go to
+ * ge_msm_pippenger_parts_vartime as they are. ECX_OK or ECX_ERR_NOMEM.
+ * VARIABLE TIME. */
+static int rp_verify_msm(ge_p3 *r, const struct ecx_rangeproof_gens *g, size_t n, size_t max_m, size_t total,
+                         const uint8_t (*scal)[32], ge_p3 *pts)
+{
+    const size_t Nmax = n * max_m;
+    struct rp_cache_view cache;
+    if (!rp_cache_get(&cache, g)) {
+        for (size_t k = 0; k < Nmax; k++) {
+            const size_t j = k / n, i = k % n;
+            rp_load_p3(&pts[2 + k], g->points[ecxi_rp_gen_G(g, j, i)]);
+            rp_load_p3(&pts[2 + Nmax + k], g->points[ecxi_rp_gen_H(g, j, i)]);
+        }
+        return ge_msm_vartime(r, total, scal, pts);
+    }
+    if (total < GE_MSM_STRAUS_MAX_N) {
+        for (size_t k = 0; k < Nmax; k++) {
+            const size_t j = k / n, i = k % n;
+            pts[2 + k] = cache.points[ecxi_rp_gen_G(g, j, i)];
+            pts[2 + Nmax + k] = cache.points[ecxi_rp_gen_H(g, j, i)];
+        }
+        return ge_msm_vartime(r, total, scal, pts);
+    }
+    /* Parts: B and B_blinding; G party by party (one part if the parties'
+     * vectors are adjacent in g); H the same way; the proofs' points. */
+    struct ge_msm_part parts[2 + 2 * ECXI_RP_MAX_M];
+    size_t np = 0;
+    parts[np++] = (struct ge_msm_part){2, scal, pts, NULL};
+    const size_t run = n == g->gens_capacity ? max_m : 1; /* parties per part */
+    for (int h = 0; h < 2; h++)
+        for (size_t j = 0; j < max_m; j += run) {
+            const size_t first = h ? ecxi_rp_gen_H(g, j, 0) : ecxi_rp_gen_G(g, j, 0);
+            parts[np++] = (struct ge_msm_part){run * n, scal + 2 + h * Nmax + j * n, cache.points + first,
+                                               cache.ready + first};
+        }
+    parts[np++] = (struct ge_msm_part){total - 2 - 2 * Nmax, scal + 2 + 2 * Nmax, pts + 2 + 2 * Nmax, NULL};
+    return ge_msm_pippenger_parts_vartime(r, np, parts, 0);
+}
+
 /* The batch verifier (struct ecxi_rangeproof_ops.verify_batch): count
  * proofs of n bits, proof i for the ms[i] commitments commitments[i], each
  * with its own transcript ts[i], in one multiscalar multiplication.
@@ -309,14 +355,11 @@ static int rp_op_verify_batch(size_t count, const uint8_t *const proofs[], const
     rp_load_p3(&pts[1], g->points[ECXI_RP_GEN_B_BLINDING]);
     sc_to_bytes(scal[1], &sh.Bb);
     for (size_t k = 0; k < Nmax; k++) {
-        const size_t j = k / n, i = k % n;
-        rp_load_p3(&pts[2 + k], g->points[ecxi_rp_gen_G(g, j, i)]);
         sc_to_bytes(scal[2 + k], &sh.G[k]);
-        rp_load_p3(&pts[2 + Nmax + k], g->points[ecxi_rp_gen_H(g, j, i)]);
         sc_to_bytes(scal[2 + Nmax + k], &sh.H[k]);
     }
     ge_p3 sum;
-    status = ge_msm_vartime(&sum, total, (const uint8_t(*)[32])scal, pts);
+    status = rp_verify_msm(&sum, g, n, max_m, total, (const uint8_t(*)[32])scal, pts);
     if (status == ECX_OK && !rp_is_identity(&sum)) status = ECX_ERR_VERIFY;
     if (status == ECX_OK)
         for (size_t p = 0; p < count; p++) ecxi_transcript_store(ts[p], &work[p]);
