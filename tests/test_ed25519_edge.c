@@ -12,6 +12,9 @@
  *  - undecodable A or R (y = 2 is not on the curve) -> ECX_ERR_INVALID,
  *    also when the other point is of small order (encodings are checked
  *    before policies);
+ *    also when both are off the curve;
+ *  - R with its sign bit flipped (-R: same y) -> ECX_ERR_VERIFY under both,
+ *    and a signature built so that [S]B - [k]A = -R exactly;
  *    a non-canonical encoding (y = p + 3) of a point of large order ->
  *    ECX_ERR_INVALID under strict rules, ECX_ERR_VERIFY under ZIP-215 (it
  *    decodes; the equation fails). */
@@ -232,6 +235,37 @@ static void test_bad_encodings(const char *const *backends, size_t nb)
     hex_fixed(bad, 32, off_curve[0]);
     expect(backends, nb, "small-order A and R off the curve", bad, m, sizeof m, pk, ECX_ERR_INVALID,
            ECX_ERR_INVALID);
+    /* The other orders of the same two faults, and both points off the
+     * curve: still encoding errors. (Strict verification decodes R either
+     * before the equation, on the vector backends, or after it fails, on
+     * the serial ones: curve25519/ed25519_impl.h. These cases and the
+     * ones above pin down that both ways give the same statuses.) */
+    hex_fixed(pk, 32, off_curve[0]);
+    memcpy(bad, sig, 64);
+    hex_fixed(bad, 32, SMALL_ORDER_HEX[4]);
+    expect(backends, nb, "A off the curve and small-order R", bad, m, sizeof m, pk, ECX_ERR_INVALID,
+           ECX_ERR_INVALID);
+    hex_fixed(bad, 32, off_curve[1]);
+    expect(backends, nb, "A and R off the curve", bad, m, sizeof m, pk, ECX_ERR_INVALID, ECX_ERR_INVALID);
+    /* R with its sign bit flipped: the point -R, same y, canonical (x != 0).
+     * Only x tells it from the R that [S]B - [k]A gives. */
+    memcpy(bad, sig, 64);
+    bad[31] ^= 0x80;
+    expect(backends, nb, "R with its sign bit flipped", bad, m, sizeof m, k.pk, ECX_ERR_VERIFY, ECX_ERR_VERIFY);
+    /* A signature whose [S]B - [k]A is exactly -R: R = -[r]B (the encoding
+     * of [r]B with the sign bit flipped), S = r + k a, so [S]B - [k]A =
+     * [r]B. Same y as R, the other x: a check of y alone would accept. */
+    uint8_t r[32], k_hram[32], ka[32];
+    crypto_core_ed25519_scalar_random(r);
+    CHECK_CTX(crypto_scalarmult_ed25519_base_noclamp(bad, r) == 0, "[r]B");
+    bad[31] ^= 0x80;
+    hram(k_hram, bad, k.pk, m, sizeof m);
+    crypto_core_ed25519_scalar_mul(ka, k_hram, k.a);
+    crypto_core_ed25519_scalar_add(bad + 32, r, ka);
+    expect(backends, nb, "[S]B - [k]A = -R", bad, m, sizeof m, k.pk, ECX_ERR_VERIFY, ECX_ERR_VERIFY);
+    bad[31] ^= 0x80; /* and the same S under R = [r]B itself: k changes, no equation holds */
+    expect(backends, nb, "[S]B - [k]A = -R, R flipped back", bad, m, sizeof m, k.pk, ECX_ERR_VERIFY,
+           ECX_ERR_VERIFY);
     /* The canonical y = 3 with the same signature: decodes, equation fails. */
     hex_fixed(pk, 32, "0300000000000000000000000000000000000000000000000000000000000000");
     expect(backends, nb, "A = (y = 3), wrong key", sig, m, sizeof m, pk, ECX_ERR_VERIFY, ECX_ERR_VERIFY);

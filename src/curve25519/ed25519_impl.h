@@ -15,6 +15,8 @@
  *   ZIP-215 = S < l; A and R any encoding that decodes (y >= p reduced,
  *             x = 0 with the sign bit allowed), small order allowed; the
  *             cofactored equation [8]([S]B - R - [k]A) = 0.
+ * How the strict equation is checked depends on the backend (the verdicts
+ * do not; ECXI_ED25519_PAIRED_DECODE below).
  * Status codes: ECX_ERR_INVALID for S >= l or a point encoding the policy
  * cannot decode (checked first), ECX_ERR_VERIFY for a small-order A or R
  * under strict rules or a failed equation.
@@ -32,6 +34,7 @@
 #include <string.h>
 
 #include "curve25519/edwards.h"
+#include "curve25519/edwards_decode_x2.h"
 #include "curve25519/edwards_encoding.h"
 #include "curve25519/scalar_mul_base.h"
 #include "curve25519/scalar_mul_double.h"
@@ -135,6 +138,29 @@ static inline void ed25519_challenge(uint8_t k_bytes[32], const uint8_t R[32], c
     sc_to_bytes(k_bytes, &k);
 }
 
+/* How verification decodes its points, a compile-time property the
+ * backend chooses (its backend.c defines ECXI_ED25519_PAIRED_DECODE to 1
+ * before backend_impl.h; the default is 0):
+ *   1: A and R are decoded together by ge_p3_from_bytes_zip215_x2 (one
+ *      paired square root, fe_pow_p58_x2), and the strict equation
+ *      compares [S]B - [k]A with R projectively (X = x_R Z, Y = y_R Z): no
+ *      inversion. For a backend whose paired root costs less than a serial
+ *      root plus an inversion: ifma, where it is one 4-way exponentiation
+ *      as fast as a serial one (backend/vector/decode_x2_4.h).
+ *   0: A alone is decoded (and R too under ZIP-215), and the strict
+ *      equation is encode([S]B - [k]A) == R byte for byte (one inversion),
+ *      R being decoded only on failure. The serial backends (whose paired
+ *      root is two roots) and avx2 (whose 4-way squaring has 1.7 times the
+ *      latency of u64's).
+ * Both give the same statuses on every input (docs/ed25519-verification.md,
+ * "Strict rules"; tests/test_ed25519_edge.c has a case for each place
+ * where they could differ). Measured in docs/performance.md, "ifma on the
+ * Intel core". */
+#ifndef ECXI_ED25519_PAIRED_DECODE
+#define ECXI_ED25519_PAIRED_DECODE 0
+#endif
+
+#if !ECXI_ED25519_PAIRED_DECODE
 /* The status of a strict verification that failed a policy check or the
  * equation: ECX_ERR_INVALID if R (known canonical) is not a curve point —
  * encoding errors win over the others — else ECX_ERR_VERIFY. Only failures
@@ -144,6 +170,29 @@ static int ed25519_strict_failure(const uint8_t R_bytes[32])
     ge_p3 R;
     return ge_p3_from_bytes(&R, R_bytes, GE_DECODE_STRICT) == ECX_OK ? ECX_ERR_VERIFY : ECX_ERR_INVALID;
 }
+
+#else
+/* Decodes A = pk and R = sig[0..31] under `policy` into A and R: ECX_OK or
+ * ECX_ERR_INVALID. With ECXI_ED25519_PAIRED_DECODE only (both at once,
+ * one paired square root). Under GE_DECODE_STRICT the ZIP-215 decoder
+ * gives exactly the strict decoding once the bytes are canonical (y < p,
+ * and no sign bit on y = 1 or y = -1, the two points with x = 0): then
+ * nothing is reduced and the sign bit picks the root as strict decoding
+ * does. */
+static int ed25519_decode_pair(ge_p3 *A, ge_p3 *R, const uint8_t pk[32], const uint8_t R_bytes[32],
+                               unsigned policy)
+{
+    if (policy == GE_DECODE_STRICT && !(ge_bytes_is_canonical(pk) & ge_bytes_is_canonical(R_bytes)))
+        return ECX_ERR_INVALID;
+    const uint8_t *const enc[2] = {pk, R_bytes};
+    ge_p3 AR[2];
+    unsigned ok[2];
+    ge_p3_from_bytes_zip215_x2(AR, ok, enc);
+    *A = AR[0];
+    *R = AR[1];
+    return (ok[0] & ok[1]) ? ECX_OK : ECX_ERR_INVALID;
+}
+#endif
 
 /* Verifies sig on m under pk with the strict (zip215 = 0) or ZIP-215
  * (zip215 = 1) rules above. Returns ECX_OK, ECX_ERR_INVALID or
@@ -159,6 +208,10 @@ static int ed25519_impl_verify(const uint8_t sig[64], const uint8_t *m, size_t m
 
     /* Encodings first (ECX_ERR_INVALID), then policy (ECX_ERR_VERIFY). */
     if (!sc_from_bytes(&S, S_bytes)) return ECX_ERR_INVALID;
+#if ECXI_ED25519_PAIRED_DECODE
+    if (ed25519_decode_pair(&A, &R, pk, R_bytes, policy) != ECX_OK) return ECX_ERR_INVALID;
+    if (!zip215 && (ge_bytes_has_small_order(pk) | ge_bytes_has_small_order(R_bytes))) return ECX_ERR_VERIFY;
+#else
     if (ge_p3_from_bytes(&A, pk, policy) != ECX_OK) return ECX_ERR_INVALID;
     if (zip215) {
         if (ge_p3_from_bytes(&R, R_bytes, policy) != ECX_OK) return ECX_ERR_INVALID;
@@ -169,6 +222,7 @@ static int ed25519_impl_verify(const uint8_t sig[64], const uint8_t *m, size_t m
         if (ge_bytes_has_small_order(pk) || ge_bytes_has_small_order(R_bytes))
             return ed25519_strict_failure(R_bytes);
     }
+#endif
 
     ed25519_challenge(k_bytes, R_bytes, pk, m, mlen);
 
@@ -182,10 +236,15 @@ static int ed25519_impl_verify(const uint8_t sig[64], const uint8_t *m, size_t m
         return ge_p3_is_identity(&P) ? ECX_OK : ECX_ERR_VERIFY;
     }
 
+#if ECXI_ED25519_PAIRED_DECODE
+    /* R is canonical, so encode(P) == R's bytes iff P == R as points. */
+    return ge_p3_equal_vartime(&P, &R) ? ECX_OK : ECX_ERR_VERIFY;
+#else
     uint8_t check[32];
     ge_p3_to_bytes(check, &P);
     if (memcmp(check, R_bytes, 32) == 0) return ECX_OK;
     return ed25519_strict_failure(R_bytes);
+#endif
 }
 
 #endif

@@ -49,6 +49,9 @@ TABLE_FE_UNARY(fe_invert)
 TABLE_FE_UNARY(fe_neg)
 TABLE_FE_UNARY(fe_pow_p58)
 
+/* A vector backend may define its own, without the copies
+ * (backend/vector/field_x4.h). */
+#ifndef ECXI_TABLE_FE_MUL_X4_DIRECT
 static void table_fe_mul_x4(ecx_fe25519 r[4], const ecx_fe25519 a[4], const ecx_fe25519 b[4])
 {
     fe x[4], y[4];
@@ -59,6 +62,7 @@ static void table_fe_mul_x4(ecx_fe25519 r[4], const ecx_fe25519 a[4], const ecx_
     fe_mul_x4(x, x, y);
     for (int i = 0; i < 4; i++) fe_to_public(&r[i], &x[i]);
 }
+#endif
 
 static void table_fe_sqn(ecx_fe25519 *r, const ecx_fe25519 *a, unsigned n)
 {

@@ -260,11 +260,26 @@ static inline void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag)
 #define FE4_BLEND_MASK32(m)                                                                        \
     ((((m) & 1) ? 0x03 : 0) | (((m) & 2) ? 0x0c : 0) | (((m) & 4) ? 0x30 : 0) | (((m) & 8) ? 0xc0 : 0))
 
+/* The vector (*p0, *p1, *p2, *p3): four 64-bit loads straight into the
+ * lanes (vmovq, vpunpcklqdq, vinserti128; _mm_loadl_epi64 reads through a
+ * may-alias type, the double of _mm_loadh_pd would not), where _mm256_set_epi64x of the four
+ * values makes gcc 12 store them to the stack and reload them as one
+ * 256-bit load that store forwarding cannot serve (a stall of about 15
+ * cycles on the Intel core; docs/performance.md, "ifma on the Intel
+ * core"). */
+static inline __m256i fe4_load_limbs4(const uint64_t *p0, const uint64_t *p1, const uint64_t *p2, const uint64_t *p3)
+{
+    const __m128i lo = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)p0), _mm_loadl_epi64((const __m128i *)p1));
+    const __m128i hi = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)p2), _mm_loadl_epi64((const __m128i *)p3));
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+}
+
 /* Packs four u64 elements (radix 2^51, TIGHT: limbs < 2^51 + 2^15 < 2^52,
  * so REDUCED here) into lanes 0..3: the radix is the same, so packing is a
  * transposition. Limbs 0..3 of the four go through a 4x4 transposition of
  * whole 256-bit loads (two in-lane unpacks and one lane swap per output
- * vector instead of four inserts), limb 4 is gathered by lane. */
+ * vector instead of four inserts), limb 4 is loaded lane by lane. */
+#define FE4_PACK_READS_PUBLIC_LAYOUT 1 /* backend/vector/field_x4.h: vector loads and stores only */
 static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3)
 {
     FE4_VERIFY_PACK_IN(a0, a1, a2, a3);
@@ -278,7 +293,7 @@ static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, co
     r->l[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
     r->l[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
     r->l[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
-    r->l[4] = _mm256_set_epi64x((long long)a3->v[4], (long long)a2->v[4], (long long)a1->v[4], (long long)a0->v[4]);
+    r->l[4] = fe4_load_limbs4(&a0->v[4], &a1->v[4], &a2->v[4], &a3->v[4]);
     FE4_VERIFY(r, REDUCED);
 }
 
@@ -292,16 +307,18 @@ static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
     const __m256i t1 = _mm256_unpackhi_epi64(a->l[0], a->l[1]); /* r1[0] r1[1] r3[0] r3[1] */
     const __m256i t2 = _mm256_unpacklo_epi64(a->l[2], a->l[3]); /* r0[2] r0[3] r2[2] r2[3] */
     const __m256i t3 = _mm256_unpackhi_epi64(a->l[2], a->l[3]); /* r1[2] r1[3] r3[2] r3[3] */
-    uint64_t top[4];
-    _mm256_storeu_si256((__m256i *)top, a->l[4]);
+    const __m128i top01 = _mm256_castsi256_si128(a->l[4]), top23 = _mm256_extracti128_si256(a->l[4], 1);
     _mm256_storeu_si256((__m256i *)r0->v, _mm256_permute2x128_si256(t0, t2, 0x20));
     _mm256_storeu_si256((__m256i *)r1->v, _mm256_permute2x128_si256(t1, t3, 0x20));
     _mm256_storeu_si256((__m256i *)r2->v, _mm256_permute2x128_si256(t0, t2, 0x31));
     _mm256_storeu_si256((__m256i *)r3->v, _mm256_permute2x128_si256(t1, t3, 0x31));
-    r0->v[4] = top[0];
-    r1->v[4] = top[1];
-    r2->v[4] = top[2];
-    r3->v[4] = top[3];
+    /* Limb 4 straight from the lanes, by 64-bit stores through a may-alias
+     * type (_mm_storeh_pd stores a double: gcc -O3 then drops or reorders
+     * it against the uint64_t reads that follow, an aliasing violation). */
+    _mm_storel_epi64((__m128i *)&r0->v[4], top01);
+    _mm_storel_epi64((__m128i *)&r1->v[4], _mm_unpackhi_epi64(top01, top01));
+    _mm_storel_epi64((__m128i *)&r2->v[4], top23);
+    _mm_storel_epi64((__m128i *)&r3->v[4], _mm_unpackhi_epi64(top23, top23));
     FE4_VERIFY_UNPACK_OUT(r0, r1, r2, r3);
 }
 
