@@ -139,6 +139,16 @@ static inline void p256_reduce_once(uint64_t r[4], const uint64_t t[4], uint64_t
     r[3] = p256_adc(y3, m->m[3] & back, &c);
 }
 
+/* The product, the squaring and the reduction below are parts of one
+ * operation: forced inline so that p256_field_mul and p256_field_sq are
+ * single bodies again (split into separate calls, with c[] passed through
+ * memory, signing was 7% slower: docs/performance.md). */
+#if defined(__GNUC__)
+#define P256_FIELD_PART static inline __attribute__((always_inline))
+#else
+#define P256_FIELD_PART static inline
+#endif
+
 /* The field modulus p = 2^256 - 2^224 + 2^192 + 2^96 - 1 has the limbs
  * {2^64 - 1, 2^32 - 1, 0, 2^64 - 2^32 + 1} and -p^-1 = 1 mod 2^64, so a
  * Montgomery reduction step needs no quotient multiplication (the digit is
@@ -155,7 +165,7 @@ static inline void p256_reduce_once(uint64_t r[4], const uint64_t t[4], uint64_t
  * the sum c + sum k_i p 2^(64 i) < 2^256 p + 2^256 p, so the result
  * < 2p fits four limbs plus a carry bit, and one conditional subtraction
  * finishes (p256_reduce_once). */
-static inline void p256_field_reduce(uint64_t r[4], uint64_t c[9])
+P256_FIELD_PART void p256_field_reduce(uint64_t r[4], uint64_t c[9])
 {
     for (int i = 0; i < 4; i++) {
         const uint64_t k = c[i];
@@ -185,7 +195,7 @@ static inline void p256_mul_row(uint64_t c[9], int i, uint64_t x, const uint64_t
 
 /* c[0..7] = a b, the 512-bit product by rows (16 word products); c[8] = 0
  * (the carry word of p256_field_reduce). */
-static inline void p256_field_product(uint64_t c[9], const uint64_t a[4], const uint64_t b[4])
+P256_FIELD_PART void p256_field_product(uint64_t c[9], const uint64_t a[4], const uint64_t b[4])
 {
     for (int i = 0; i < 9; i++) c[i] = 0;
     for (int i = 0; i < 4; i++) p256_mul_row(c, i, a[i], b);
@@ -193,7 +203,7 @@ static inline void p256_field_product(uint64_t c[9], const uint64_t a[4], const 
 
 /* c[0..7] = a^2: the six cross products a_i a_j (i < j) once, doubled by
  * a shift, plus the four squares (10 word products); c[8] = 0. */
-static inline void p256_field_square_product(uint64_t c[9], const uint64_t a[4])
+P256_FIELD_PART void p256_field_square_product(uint64_t c[9], const uint64_t a[4])
 {
     uint64_t carry;
     p256_u128 t;
@@ -251,7 +261,7 @@ static inline void p256_field_sq_montgomery(uint64_t r[4], const uint64_t a[4])
 /* r = c mod p (plain residues) for the 512-bit c[0..7]: its 32-bit halves
  * through the Solinas reduction of p256/solinas.h (< 2^256), then one
  * conditional subtraction. */
-static inline void p256_field_reduce_solinas(uint64_t r[4], const uint64_t c[8])
+P256_FIELD_PART void p256_field_reduce_solinas(uint64_t r[4], const uint64_t c[8])
 {
     uint32_t w[16], x[8];
     for (int i = 0; i < 8; i++) {
