@@ -126,6 +126,8 @@ CC=clang CXX=clang++ build_and_test_only tsan "test_dispatch test_threads" -Dwer
 # test_verify4_* show that the 4-way checks fire. The test_vector_* checks
 # are left out: they use u64's fe_add and fe_sub as the reference on limbs up
 # to 2^52, beyond the TIGHT inputs u64 documents, which this build rejects.
+# test_trace is left out too: single-stepping the checks of every 4-way
+# operation takes over its 900 s timeout; it runs in the release builds.
 step "verify (checked bounds)"
 verify_dir=$out/verify
 if [ -f "$verify_dir/build.ninja" ] || CC=gcc CXX=g++ meson setup "$verify_dir" -Dwerror=true \
@@ -133,7 +135,7 @@ if [ -f "$verify_dir/build.ninja" ] || CC=gcc CXX=g++ meson setup "$verify_dir" 
   if ninja -C "$verify_dir" >"$out/verify.build.log" 2>&1; then
     # shellcheck disable=SC2046
     meson test -C "$verify_dir" --no-rebuild --num-processes 2 --print-errorlogs \
-      $(meson test -C "$verify_dir" --no-rebuild --list 2>/dev/null | grep -E '^test_' | grep -v '^test_vector_') \
+      $(meson test -C "$verify_dir" --no-rebuild --list 2>/dev/null | grep -E '^test_' | grep -Ev '^(test_vector_|test_trace$)') \
       >"$out/verify.test.log" 2>&1
     grep -E '^ *[0-9]+/[0-9]+ ' "$out/verify.test.log" | sed 's/^/  /'
     sources+=("$verify_dir")
