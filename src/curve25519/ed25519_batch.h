@@ -156,7 +156,7 @@ static void ed25519_batch_weight(ge_naf_digits *d, uint8_t z[32], ed25519_batch_
     unsigned t = 0;
     for (unsigned word = 0; word < 4; word++) {
         for (uint64_t left = chosen[word]; left != 0; left &= left - 1) {
-            unsigned q = 64 * word + ge_ctz64(left); /* the chosen slots, in increasing order */
+            unsigned q = 64 * word + wnaf_trailing_zeros(left); /* the chosen slots, in increasing order */
             unsigned p = q + ED25519_BATCH_GAP * t;
             unsigned m = 2 * (unsigned)(bits & 3) + 1, negative = (unsigned)(bits >> 2) & 1;
             bits >>= 3;

@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "common/align.h"
+#include "common/wnaf.h" /* wnaf_trailing_zeros */
 #include "curve25519/edwards.h"
 #include "curve25519/point_kernels.h"
 #include "curve25519/scalar_mul_double.h" /* ge_addend_odd_multiples */
@@ -59,18 +60,6 @@ typedef struct {
     uint8_t pos[GE_NAF_MAX_DIGITS];
     int8_t dig[GE_NAF_MAX_DIGITS];
 } ge_naf_digits;
-
-/* The index of the lowest set bit of a non-zero x. */
-static inline unsigned ge_ctz64(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return (unsigned)__builtin_ctzll(x);
-#else
-    unsigned n = 0;
-    while (!(x & 1)) x >>= 1, n++;
-    return n;
-#endif
-}
 
 /* d = the non-zero digits of the width-w NAF of s (bit 255 taken as 0),
  * 2 <= w <= 8: the digits of sc_recode_wnaf(naf, s, w), listed from the
@@ -99,7 +88,7 @@ static void ge_nafw_vartime(ge_naf_digits *d, const uint8_t s[32], unsigned w)
             cur = x[word] ^ flip;
         }
         if (cur == 0 || word >= 4) break;
-        pos += ge_ctz64(cur);
+        pos += wnaf_trailing_zeros(cur);
         if (pos >= 256) break;
 
         unsigned bit = pos % 64;
