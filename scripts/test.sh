@@ -79,8 +79,9 @@ build_and_test armv7 "${common[@]}" --cross-file "$root/cross/armv7-linux-gnueab
 # backends' arithmetic and constant-time point formulas get no counters
 # either (tests/fuzz/coverage_ignore.txt): each counter an execution touches
 # costs libFuzzer's scheduler time, and these tell it nothing; and the
-# field and scalar arithmetic no UBSan (tests/fuzz/ubsan_ignore.txt; the
-# gcc sanitize build above keeps it). ASan stays on everywhere
+# field and scalar arithmetic, the 4-way formulas and the hash compressions
+# no UBSan (tests/fuzz/ubsan_ignore.txt; the gcc sanitize build above keeps
+# it). ASan stays on everywhere
 # (docs/testing.md, "Fuzzing").
 CC=clang CXX=clang++ build_and_test fuzz -Dwerror=true --buildtype=debugoptimized \
   -Db_sanitize=address,undefined -Db_lundef=false \
@@ -196,7 +197,7 @@ run_fuzz fuzz_ed25519 "seconds=$fuzz_seconds" tests/fuzz_seed_corpus.py "$out/fu
 # P-256: the Wycheproof ECDSA cases with both key encodings.
 run_fuzz fuzz_p256 "seconds=$fuzz_seconds" tests/fuzz_p256_seed_corpus.py "$out/fuzz/tests/vectors"
 # Range proofs: the crate's published proofs, a fixed number of executions
-# (verification is slow: about 100 per second).
+# (most inputs are verifications: about 2000 per CPU second in this build).
 run_fuzz fuzz_rangeproof "runs=${ECX_FUZZ_RANGEPROOF_RUNS:-2000}" tests/fuzz_rangeproof_seeds.py \
   tests/vectors/bulletproofs/deserialize_and_verify.txt
 # One target per parser (tests/fuzz/), ECX_FUZZ_RUNS executions each from
