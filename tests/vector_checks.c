@@ -537,5 +537,8 @@ int vector_checks(const char *program, unsigned long rounds)
     check_lane_moves(rounds / 4);
     check_points(rounds / 4);
     check_four_points(rounds / 4);
+#ifdef VECTOR_BACKEND_EXTREMES
+    vector_backend_extremes(); /* the backend's own extreme inputs (its vector_backend_*.h) */
+#endif
     return check_summary(program);
 }

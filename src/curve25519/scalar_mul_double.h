@@ -64,8 +64,10 @@ static void ge_double_scalarmult_vartime(ge_p3 *r, const uint8_t a[32], const ge
 
     ge_addend_odd_multiples(ai, 8, A);
     ge_acc_identity(&acc);
-    for (; i >= 0; i--) {
-        ge_acc_dbl(&acc);
+    /* The first position's digits go onto the identity without the
+     * doubling (2 O = O): one doubling fewer. */
+    for (int first = 1; i >= 0; i--, first = 0) {
+        if (!first) ge_acc_dbl(&acc);
         if (naf_a[i] != 0) {
             const int d = naf_a[i];
             ge_acc_add_vartime(&acc, &ai[(d < 0 ? -d : d) / 2], d < 0);

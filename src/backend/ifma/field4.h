@@ -19,8 +19,13 @@
  *
  * Bounds. IFMA reads only 52 bits of each input lane, so:
  *   REDUCED: every limb < 2^52. What fe4_mul, fe4_sq and fe4_carry return
- *            (in fact limb 0 < 2^51 + 2^14, the others < 2^51 + 2^10), and
- *            what fe4_mul and fe4_sq need. A REDUCED value may be >= p.
+ *            (in fact limb 0 < 2^51 + 2^14, the others < 2^51 + 2^10 for
+ *            a product; fe4_carry's numbers depend on its input, see
+ *            there), and what fe4_mul and fe4_sq need. A REDUCED value
+ *            may be >= p. fe4_unpack needs more: the u64 backend's TIGHT
+ *            (every limb < 2^51 + 2^15), which products, negations and the
+ *            carry of anything up to WIDE2 meet, but not the carry of a
+ *            WIDE2 + WIDE2 sum (limb 0 up to 2^51 + 2^16.3).
  *   LOOSE:   every limb < 2^54, what fe4_add and fe4_sub return from
  *            REDUCED inputs; only fe4_carry (or fe4_add / fe4_sub again,
  *            if the sum stays below 2^54... see there) may take it.
@@ -87,8 +92,13 @@ static inline __m256i fe4_times19(__m256i x)
 /* r = a with every limb carried once, all five carries taken at the same
  * time (a short dependency chain instead of a serial one); the top carry
  * times 19 is one multiply-add (it is < 2^12, so IFMA's 52-bit inputs hold
- * it exactly). Limbs < 2^63 in, REDUCED out: limb 0 < 2^51 + 19 2^12 <
- * 2^51 + 2^16.3, the others < 2^51 + 2^12. */
+ * it exactly). Limbs < 2^63 in (SUM, CARRY), REDUCED out: the carries are
+ * < 2^12, so limb 0 < 2^51 + 19 2^12 < 2^51 + 2^16.3, the others < 2^51 +
+ * 2^12 -- a multiplication input, but not TIGHT, so not for fe4_unpack.
+ * Limbs < 300 2^52 + 2^61 in (WIDE2 or anything smaller: LOOSE, LOOSE +
+ * LOOSE, WIDE): the carries are <= 1623, so limb 0 < 2^51 + 19 1624 <
+ * 2^51 + 2^15, the others < 2^51 + 2^11: TIGHT, fe4_unpack takes it.
+ * tests/vector_backend_ifma.h feeds both extremes. */
 static inline void fe4_carry(fe4 *r, const fe4 *a)
 {
     FE4_VERIFY(a, CARRY);
@@ -297,9 +307,10 @@ static inline void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, co
     FE4_VERIFY(r, REDUCED);
 }
 
-/* Unpacks lanes 0..3, the transposition back. Lanes of a product, a
- * negation or a carry of LOOSE + LOOSE values (limb 0 < 2^51 + 2^14, the
- * others < 2^51 + 2^10) are u64 TIGHT (< 2^51 + 2^15) as they are. */
+/* Unpacks lanes 0..3, the transposition back. Needs every limb < 2^51 +
+ * 2^15 (u64 TIGHT), which the lanes of a product, a negation, a pack or a
+ * carry of anything up to WIDE2 meet (fe4_carry); a carry of a WIDE2 +
+ * WIDE2 sum must be multiplied or carried again first. */
 static inline void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a)
 {
     FE4_VERIFY(a, REDUCED);

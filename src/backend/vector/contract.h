@@ -66,7 +66,9 @@
 /* Conversions against the serial partner's limbs: r = (a0, a1, a2, a3) in
  * lanes 0..3 from TIGHT serial elements (REDUCED out), and back: r_k = lane
  * k of a as a TIGHT serial element (the same value mod p), for any a that
- * fe4_pack, fe4_mul, fe4_sq, fe4_neg or fe4_carry returned. */
+ * fe4_pack, fe4_mul, fe4_sq or fe4_neg returned, or fe4_carry returned
+ * from an input its backend's field4.h says gives TIGHT limbs (ifma: up to
+ * WIDE2, not a WIDE2 + WIDE2 sum). */
 static void fe4_pack(fe4 *r, const fe *a0, const fe *a1, const fe *a2, const fe *a3);
 static void fe4_unpack(fe *r0, fe *r1, fe *r2, fe *r3, const fe4 *a);
 
