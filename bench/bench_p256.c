@@ -19,6 +19,11 @@
  *                              message, RFC 6979 nonce, r || s
  *   p256/ecdsa_verify          table->p256->verify of that signature
  *                              (65-byte key)
+ *   p256/sha256                SHA-256 of that 64-byte message (two
+ *                              compressions; ECDSA's hash, on the
+ *                              compression chosen at init, the same on
+ *                              every backend: ECX_CPU_DISABLE=sha for
+ *                              the portable one)
  * Peers (natively only, ECBENCH_HAVE_OPENSSL):
  *   openssl/p256/field_invert, openssl/p256/scalar_invert:
  *       BN_mod_inverse(r, a, m, ctx) with m = p or n, after
@@ -30,6 +35,7 @@
  *       which is not public API.
  *   openssl/p256/bn_mod_exp_p: BN_mod_exp(r, a, p - 2, p), the analogue of
  *       BigInteger.modPow (and of our field_invert_chain).
+ *   openssl/p256/sha256: SHA256() of the same message.
  *   openssl/p256/ecdsa_sign, ecdsa_verify: through EVP with an EC P-256
  *       key (EVP_PKEY_sign / EVP_PKEY_verify on the SHA-256 digest, which
  *       each iteration computes with SHA256() from the same 64-byte
@@ -51,6 +57,7 @@
 #endif
 
 #include "ecx/p256.h"
+#include "hash/sha256.h"
 
 /* Multiplications per call of the mul rows. */
 #define BATCH 256
@@ -206,6 +213,25 @@ static void bm_ecdsa_sign(ecxb_state *st, const struct ecbench_backend *b, const
     set_ops_counter(st);
 }
 
+/* One SHA-256 of a 64-byte message, digest fed back into the message. */
+static void bm_sha256(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
+{
+    uint8_t msg[MLEN], digest[32];
+    (void)b;
+    (void)row;
+    ecbench_random_bytes(msg, MLEN);
+    while (ecxb_keep_running(st)) {
+#if ECBENCH_HAVE_OPENSSL
+        if (row->peer)
+            SHA256(msg, MLEN, digest);
+        else
+#endif
+            ecxi_sha256(digest, msg, MLEN);
+        memcpy(msg, digest, 32);
+    }
+    ecxb_do_not_optimize(msg);
+}
+
 static void bm_ecdsa_verify(ecxb_state *st, const struct ecbench_backend *b, const struct ecbench_row *row)
 {
     uint8_t sk[32], pk[65], msg[MLEN], sig[64];
@@ -356,12 +382,14 @@ static const struct ecbench_row rows[] = {
     {NULL, "p256/public_key", bm_public_key, 0, ECXB_US, NULL, NULL},
     {NULL, "p256/ecdsa_sign", bm_ecdsa_sign, 0, ECXB_US, NULL, NULL},
     {NULL, "p256/ecdsa_verify", bm_ecdsa_verify, 0, ECXB_US, NULL, NULL},
+    {NULL, "p256/sha256", bm_sha256, 0, ECXB_NS, NULL, NULL},
 #if ECBENCH_HAVE_OPENSSL
     {"openssl", "p256/field_invert", bm_openssl_invert, 0, ECXB_NS, NULL, &openssl_field_invert},
     {"openssl", "p256/scalar_invert", bm_openssl_invert, 0, ECXB_NS, NULL, &openssl_scalar_invert},
     {"openssl", "p256/bn_mod_exp_p", bm_openssl_invert, 0, ECXB_NS, NULL, &openssl_mod_exp_p},
     {"openssl", "p256/ecdsa_sign", bm_openssl_ecdsa_sign, 0, ECXB_US, NULL, NULL},
     {"openssl", "p256/ecdsa_verify", bm_openssl_ecdsa_verify, 0, ECXB_US, NULL, NULL},
+    {"openssl", "p256/sha256", bm_sha256, 0, ECXB_NS, NULL, NULL},
 #endif
 };
 

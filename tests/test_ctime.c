@@ -522,6 +522,13 @@ int main(void)
 
     size_t n = ecx_backends(names, 16);
     if (n > 16) n = 16;
+    /* valgrind 3.19 cannot run the SHA extensions: tests/run_ctime.sh sets
+     * ECX_CPU_DISABLE=sha, and tests/test_trace.c checks that path. */
+    printf("SHA-256 compression: %s%s\n", ecxi_sha256_implementation(),
+           strcmp(ecxi_sha256_implementation(), "portable") == 0
+               ? " (the SHA-extension one is checked by test_trace)"
+               : "");
+    if (on_valgrind) CHECK_CTX(strcmp(ecxi_sha256_implementation(), "portable") == 0, "SHA-256 under valgrind");
 #ifdef ECX_CTIME_IFMA_STANDIN
     /* Only the stand-in build of ifma: the rest is test_ctime's. */
     int have_ifma = 0;

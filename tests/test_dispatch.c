@@ -19,9 +19,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "backend/ops.h"
 #include "check.h"
+#include "dispatch/cpu.h"
 #include "ecx/ecx.h"
 #include "ecx/f25519.h"
+#include "hash/sha256.h"
 
 extern char **environ;
 
@@ -241,6 +244,20 @@ static void run_child(const char *mode)
         CHECK_CTX(streq(ecx_backend(), listed("avx2", names, n) ? "avx2" : "u64"), mode);
 #endif
         CHECK_CTX(n >= 1 && streq(ecx_backend(), names[0]), mode);
+    } else if (strcmp(mode, "cpu_no_sha") == 0 || strcmp(mode, "cpu_typo_sha") == 0) {
+        /* ECX_CPU_DISABLE=sha: SHA-256 runs the portable compression, the
+         * backends are as without the word. ECX_CPU_DISABLE=SHA (a typo):
+         * ECX_ERR_INVALID, and the SHA extensions stay on where the CPU
+         * has them. */
+        const int typo = strcmp(mode, "cpu_typo_sha") == 0;
+        CHECK_CTX(ecx_init() == (typo ? ECX_ERR_INVALID : ECX_OK), mode);
+        size_t n = ecx_backends(names, MAX_NAMES);
+        CHECK_CTX(n >= 1 && streq(ecx_backend(), names[0]), mode);
+        const int cpu_sha = (ecxi_cpu_probe() & ECXI_CPU_SHA) != 0;
+        CHECK_CTX(!typo ? !cpu_sha : 1, mode);
+        const int built = ecxi_sha256_blocks_named("shani") != NULL;
+        CHECK_CTX(streq(ecxi_sha256_implementation(), cpu_sha && built ? "shani" : "portable"), mode);
+        if (!typo) CHECK_CTX(streq(ecxi_sha256_implementation(), "portable"), mode);
     } else if (strncmp(mode, "threads_", 8) == 0) {
         /* threads_<first call>[_u32]: the _u32 variants run with ECX_BACKEND=u32. */
         char first[32];
@@ -449,6 +466,8 @@ static void test_environment(int argc)
     static const char *const typo_backend[] = {"ECX_CPU_DISABLE=neon,Avx2", "ECX_BACKEND=bogus", NULL};
     static const char *const no_avx2[] = {"ECX_CPU_DISABLE=avx2", "ECX_BACKEND=avx2", NULL};
     static const char *const no_ifma[] = {"ECX_CPU_DISABLE=ifma,", NULL};
+    static const char *const no_sha[] = {"ECX_CPU_DISABLE=sha", NULL};
+    static const char *const typo_sha[] = {"ECX_CPU_DISABLE=SHA", NULL};
 
     child_test("env_u32", env_u32);
 #ifdef __SIZEOF_INT128__
@@ -472,6 +491,8 @@ static void test_environment(int argc)
     child_test("cpu_typo_backend", typo_backend); /* the typo is reported, not ECX_BACKEND */
     child_test("cpu_no_avx2", no_avx2);
     child_test("cpu_no_ifma", no_ifma);
+    child_test("cpu_no_sha", no_sha);
+    child_test("cpu_typo_sha", typo_sha);
 
     /* Concurrent first use: several rounds, since races are probabilistic.
      * qemu-user 7.2 on this kind of host cannot create guest threads (the
@@ -511,6 +532,14 @@ static void test_in_process(void)
     printf("test_dispatch: backends:");
     for (size_t i = 0; i < total; i++) printf(" %s", names[i] ? names[i] : "(null)");
     printf("; active: %s\n", ecx_backend());
+    /* SHA-256's compression, chosen at init: the SHA extensions exactly
+     * where the build has them and the CPU probe reports them. */
+    const int sha_ext = ecxi_sha256_blocks_named("shani") != NULL && (ecxi_cpu_probe() & ECXI_CPU_SHA) != 0;
+    printf("test_dispatch: SHA-256 compression: %s\n", ecxi_sha256_implementation());
+    CHECK(strcmp(ecxi_sha256_implementation(), sha_ext ? "shani" : "portable") == 0);
+#if !defined(__x86_64__)
+    CHECK(strcmp(ecxi_sha256_implementation(), "portable") == 0); /* no SHA-extension code off x86-64 */
+#endif
     /* max smaller than the total: fills max, still returns the total. */
     const char *one[2] = {NULL, "sentinel"};
     CHECK(ecx_backends(one, 1) == total);

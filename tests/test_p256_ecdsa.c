@@ -34,6 +34,7 @@
 #include "hex.h"
 #include "vector_file.h"
 #include "backend/ops_internal.h"
+#include "dispatch/cpu.h"
 #include "dispatch/registry.h"
 #include "ecx/ecx.h"
 #include "ecx/p256.h"
@@ -478,8 +479,19 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < n_backends; i++) printf(" %s", names[i]);
     printf("\n");
 
-    test_rfc6979();
-    test_wycheproof(argc, argv);
+    /* SHA-256 (the message hash and RFC 6979's HMAC-SHA-256) on the
+     * compression dispatch chose at init, the SHA extensions exactly where
+     * the build and the CPU probe have them; then the vectors once more on
+     * the portable one. */
+    const int sha_ext = ecxi_sha256_blocks_named("shani") != NULL && (ecxi_cpu_probe() & ECXI_CPU_SHA) != 0;
+    CHECK(strcmp(ecxi_sha256_implementation(), sha_ext ? "shani" : "portable") == 0);
+    for (int pass = 0; pass < (sha_ext ? 2 : 1); pass++) {
+        const char *sha = ecxi_sha256_use_extensions(sha_ext && pass == 0);
+        printf("test_p256_ecdsa: RFC 6979 and Wycheproof with SHA-256 on the %s compression\n", sha);
+        test_rfc6979();
+        test_wycheproof(argc, argv);
+    }
+    (void)ecxi_sha256_use_extensions(sha_ext);
     test_random(rounds);
     test_group(rounds);
     for (size_t i = 0; i < n_backends; i++) {

@@ -52,6 +52,7 @@
 #include "ecx/p256.h"
 #include "ecx/rangeproof.h"
 #include "ecx/ristretto.h"
+#include "hash/sha256.h"
 #include "proofs/rangeproof_protocol.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -516,37 +517,47 @@ int main(void)
     const char *names[16];
     size_t max_depth = 0;
     size_t nb = ecxi_backend_list(names, 16);
-    for (size_t bi = 0; bi < nb && bi < 16; bi++) {
-        const struct ecx_backend *b = ecxi_backend_find(names[bi]);
-        CHECK_CTX(b != NULL, names[bi]);
-        if (!b || !b->f25519_internal) continue;
-        CHECK_CTX(ecx_backend_select(names[bi]) == ECX_OK, names[bi]);
-        for (size_t oi = 0; oi < N_OPS; oi++) {
-            for (unsigned round = 0; round < ROUNDS; round++) {
-                char ctx[128];
-                struct secrets s = {0};
-                snprintf(ctx, sizeof ctx, "%s, %s, round %u", names[bi], ops[oi].op.name, round);
-                prepare_input(ops[oi].input);
-                job.backend = b;
-                if (ops[oi].needs_sk) {
-                    uint8_t pk[32];
-                    crypto_sign_seed_keypair(pk, job.sk, job.secret);
-                }
-                memset(job.out, 0, sizeof job.out);
-                job.status = -100;
-                CHECK_CTX(run_on_painted_stack(ops[oi].op.run) == 0, ctx);
-                CHECK_CTX(job.status == ECX_OK, ctx);
-                CHECK_CTX(!heap_overflow, ctx);
-                ops[oi].op.secrets(&s);
-                CHECK_CTX(scan(&s, ctx) == 0, ctx);
-                if (ops[oi].raw) {
-                    CHECK_CTX(run_on_painted_stack(ops[oi].raw) == 0, ctx);
+    /* SHA-256 on the compression dispatch chose (the SHA extensions where
+     * the CPU has them), then, for the P-256 rows (the SHA-256 users), on
+     * the portable one. */
+    const char *sha_chosen = ecxi_sha256_implementation();
+    const int sha_passes = strcmp(sha_chosen, "portable") != 0 ? 2 : 1;
+    for (int sha_pass = 0; sha_pass < sha_passes; sha_pass++) {
+        const char *sha = ecxi_sha256_use_extensions(sha_pass == 0 && sha_passes == 2);
+        printf("test_residue: SHA-256 on the %s compression%s\n", sha, sha_pass ? " (P-256 rows)" : "");
+        for (size_t bi = 0; bi < nb && bi < 16; bi++) {
+            const struct ecx_backend *b = ecxi_backend_find(names[bi]);
+            CHECK_CTX(b != NULL, names[bi]);
+            if (!b || !b->f25519_internal) continue;
+            CHECK_CTX(ecx_backend_select(names[bi]) == ECX_OK, names[bi]);
+            for (size_t oi = 0; oi < N_OPS; oi++) {
+                if (sha_pass && strncmp(ops[oi].op.name, "p256 ", 5) != 0) continue;
+                for (unsigned round = 0; round < ROUNDS; round++) {
+                    char ctx[128];
+                    struct secrets s = {0};
+                    snprintf(ctx, sizeof ctx, "%s, %s, round %u, sha256 %s", names[bi], ops[oi].op.name, round, sha);
+                    prepare_input(ops[oi].input);
+                    job.backend = b;
+                    if (ops[oi].needs_sk) {
+                        uint8_t pk[32];
+                        crypto_sign_seed_keypair(pk, job.sk, job.secret);
+                    }
+                    memset(job.out, 0, sizeof job.out);
+                    job.status = -100;
+                    CHECK_CTX(run_on_painted_stack(ops[oi].op.run) == 0, ctx);
                     CHECK_CTX(job.status == ECX_OK, ctx);
-                    size_t depth = used_depth();
-                    if (depth > max_depth) max_depth = depth;
-                    if (depth > ECX_STACK_WIPE_BYTES)
-                        fprintf(stderr, "  %s uses %zu bytes of stack: raise ECX_STACK_WIPE_BYTES\n", ctx, depth);
-                    CHECK_CTX(depth <= ECX_STACK_WIPE_BYTES, ctx);
+                    CHECK_CTX(!heap_overflow, ctx);
+                    ops[oi].op.secrets(&s);
+                    CHECK_CTX(scan(&s, ctx) == 0, ctx);
+                    if (ops[oi].raw) {
+                        CHECK_CTX(run_on_painted_stack(ops[oi].raw) == 0, ctx);
+                        CHECK_CTX(job.status == ECX_OK, ctx);
+                        size_t depth = used_depth();
+                        if (depth > max_depth) max_depth = depth;
+                        if (depth > ECX_STACK_WIPE_BYTES)
+                            fprintf(stderr, "  %s uses %zu bytes of stack: raise ECX_STACK_WIPE_BYTES\n", ctx, depth);
+                        CHECK_CTX(depth <= ECX_STACK_WIPE_BYTES, ctx);
+                    }
                 }
             }
         }

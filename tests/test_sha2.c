@@ -3,7 +3,14 @@
  * cases, incremental hashing split at every point around the padding
  * limits, and libsodium (crypto_hash_sha256/512, crypto_auth_hmacsha256/512)
  * as the oracle on random messages of every length 0..1000 and random keys
- * of every length 0..300. */
+ * of every length 0..300.
+ *
+ * SHA-256 runs all of that on each compression function this build and CPU
+ * have: the portable C one and the x86 SHA-extension one (sha256_shani.c,
+ * selected with ecxi_sha256_use_extensions as dispatch does); the two are
+ * also compared directly, block by block, on random states and random runs
+ * of 0..256 blocks, and on long random messages. The precomputed zero-key
+ * HMAC state of RFC 6979 is checked against the keyed init. */
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +19,8 @@
 #include "check.h"
 #include "hex.h"
 #include "hmac_oracle.h"
+#include "backend/ops.h"
+#include "dispatch/cpu.h"
 #include "hash/sha256.h"
 #include "hash/sha512.h"
 
@@ -318,6 +327,102 @@ static void test_oracle(const struct hash *h)
     }
 }
 
+/* ------------------------------------------- compression functions */
+
+/* Whether the SHA-extension compression is built and this CPU (after
+ * ECX_CPU_DISABLE) may run it. */
+static int shani_usable(void)
+{
+    return ecxi_sha256_blocks_named("shani") != NULL && (ecxi_cpu_probe() & ECXI_CPU_SHA) != 0;
+}
+
+/* The SHA-extension compression against the portable one on the same
+ * random state and data: runs of 0..256 blocks (a 16 KiB message at the
+ * end), from an unaligned address, and a chain of 4096 calls each fed the
+ * other's previous output. */
+static void test_compressions(void)
+{
+    ecxi_sha256_blocks_fn *portable = ecxi_sha256_blocks_named("portable");
+    ecxi_sha256_blocks_fn *shani = ecxi_sha256_blocks_named("shani");
+    CHECK(portable != NULL);
+    CHECK(ecxi_sha256_blocks_named("bogus") == NULL);
+    if (!shani_usable()) {
+        printf("test_sha2: note: no SHA-extension compression here (%s): the portable one only\n",
+               shani ? "the CPU, or ECX_CPU_DISABLE, has no sha" : "not built");
+        return;
+    }
+    static uint8_t data[64 * 256 + 1];
+    uint32_t a[8], b[8];
+    char name[64];
+    for (size_t n = 0; n <= 256; n++) {
+        check_random_bytes(data, sizeof data);
+        check_random_bytes((uint8_t *)a, sizeof a);
+        memcpy(b, a, sizeof a);
+        const uint8_t *in = data + (n & 1); /* odd addresses too */
+        portable(a, in, n);
+        shani(b, in, n);
+        snprintf(name, sizeof name, "shani vs portable, %zu blocks", n);
+        CHECK_MEM((const uint8_t *)b, (const uint8_t *)a, sizeof a, name);
+    }
+    check_random_bytes((uint8_t *)a, sizeof a);
+    memcpy(b, a, sizeof a);
+    int same = 1;
+    for (int i = 0; i < 4096 && same; i++) {
+        check_random_bytes(data, 64);
+        portable(a, data, 1);
+        shani(b, data, 1);
+        same = memcmp(a, b, sizeof a) == 0;
+    }
+    CHECK_CTX(same, "shani vs portable, 4096 chained blocks");
+}
+
+/* Long random messages (about 1 MiB, odd lengths) against the oracle, on
+ * the compression in use. */
+static void test_long_messages(void)
+{
+    static const size_t lengths[] = {1u << 20, (1u << 20) + 63, 3 * 65536 + 1};
+    uint8_t want[32], got[32];
+    char name[64];
+    uint8_t *msg = malloc(lengths[1]);
+    if (!msg) abort();
+    for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+        check_random_bytes(msg, lengths[i]);
+        crypto_hash_sha256(want, msg, lengths[i]);
+        ecxi_sha256(got, msg, lengths[i]);
+        snprintf(name, sizeof name, "SHA-256 (%s) len %zu", ecxi_sha256_implementation(), lengths[i]);
+        CHECK_MEM(got, want, 32, name);
+    }
+    free(msg);
+}
+
+/* ecxi_hmac_sha256_init_zero_key: the same state as the keyed init under
+ * all-zero keys of 0, 1, 32 and 64 bytes (the same K0), and the same tags
+ * as the oracle under 32 zero bytes. */
+static void test_zero_key(void)
+{
+    static const uint8_t zeros[64];
+    static const size_t keylens[] = {0, 1, 32, 64};
+    ecxi_hmac_sha256_ctx keyed, pre;
+    uint8_t msg[200], want[32], got[32];
+    for (size_t i = 0; i < sizeof keylens / sizeof keylens[0]; i++) {
+        ecxi_hmac_sha256_init(&keyed, zeros, keylens[i]);
+        ecxi_hmac_sha256_init_zero_key(&pre);
+        CHECK_CTX(memcmp(keyed.inner.state, pre.inner.state, sizeof pre.inner.state) == 0 &&
+                      memcmp(keyed.inner.count, pre.inner.count, sizeof pre.inner.count) == 0 &&
+                      memcmp(keyed.outer.state, pre.outer.state, sizeof pre.outer.state) == 0 &&
+                      memcmp(keyed.outer.count, pre.outer.count, sizeof pre.outer.count) == 0,
+                  "zero-key HMAC state");
+    }
+    for (size_t n = 0; n < sizeof msg; n += 13) {
+        check_random_bytes(msg, n);
+        sodium_hmac_sha256(want, zeros, 32, msg, n);
+        ecxi_hmac_sha256_init_zero_key(&pre);
+        ecxi_hmac_sha256_update(&pre, msg, n);
+        ecxi_hmac_sha256_final(&pre, got);
+        CHECK_MEM(got, want, 32, "zero-key HMAC tag");
+    }
+}
+
 int main(void)
 {
     if (sodium_init() < 0) {
@@ -325,10 +430,22 @@ int main(void)
         return 1;
     }
     check_seed(0x5a512);
-    for (size_t hi = 0; hi < NHASHES; hi++) {
-        test_vectors(&hashes[hi], hi);
-        test_splits(&hashes[hi]);
-        test_oracle(&hashes[hi]);
+    /* Before any ecx call, SHA-256 runs the portable compression. */
+    CHECK(strcmp(ecxi_sha256_implementation(), "portable") == 0);
+    test_compressions();
+    /* SHA-256 (hi = 0) once per compression function, SHA-512 once. */
+    const int passes = shani_usable() ? 2 : 1;
+    for (int pass = 0; pass < passes; pass++) {
+        const char *impl = ecxi_sha256_use_extensions(pass);
+        CHECK(strcmp(impl, pass ? "shani" : "portable") == 0 && strcmp(ecxi_sha256_implementation(), impl) == 0);
+        printf("test_sha2: SHA-256 on the %s compression\n", impl);
+        for (size_t hi = 0; hi < (pass ? 1 : NHASHES); hi++) {
+            test_vectors(&hashes[hi], hi);
+            test_splits(&hashes[hi]);
+            test_oracle(&hashes[hi]);
+        }
+        test_long_messages();
+        test_zero_key();
     }
     return check_summary("test_sha2");
 }

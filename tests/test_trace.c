@@ -14,7 +14,9 @@
  * ECX_TRACE_ALL=1 (single-stepping costs about 10 us per instruction on
  * the loaded test machine, about a minute per backend): Ed25519
  * keypair and sign, Ristretto scalarmult and scalarmult_base, P-256 public
- * key and ECDSA signing. A self-check traces a function with a branch on
+ * key and ECDSA signing (its SHA-256 on the compression dispatch chose: the
+ * SHA extensions where the CPU has them, which valgrind cannot run either;
+ * the test prints which). A self-check traces a function with a branch on
  * its secret and requires the traces to differ, so the check can fail.
  *
  * The child runs every operation once before its traced runs (first use:
@@ -28,11 +30,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/ops.h"
 #include "check.h"
+#include "dispatch/cpu.h"
 #include "ecx/ecx.h"
 #include "ecx/ed25519.h"
 #include "ecx/p256.h"
 #include "ecx/ristretto.h"
+#include "hash/sha256.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define TRACE_UNDER_ASAN 1
@@ -204,6 +209,11 @@ int main(void)
     struct trace t[SECRETS];
     size_t nb = ecx_backends(names, 16);
     CHECK(nb > 0);
+    /* P-256 signing hashes with the SHA extensions wherever the CPU has
+     * them (ECX_CPU_DISABLE=sha traces the portable compression). */
+    const int sha_ext = ecxi_sha256_blocks_named("shani") != NULL && (ecxi_cpu_probe() & ECXI_CPU_SHA) != 0;
+    CHECK(strcmp(ecxi_sha256_implementation(), sha_ext ? "shani" : "portable") == 0);
+    printf("test_trace: SHA-256 compression: %s\n", ecxi_sha256_implementation());
 
     /* Self-check: a branch on the secret gives different traces. */
     CHECK_CTX(trace_op(names[0], N_OPS, t) == 0, "self-check traced");

@@ -24,6 +24,9 @@ static unsigned probe_hardware(void)
     const X86Info info = GetX86Info();
     if (info.features.avx2 != 0) features |= ECXI_CPU_AVX2;
     if (info.features.avx512ifma != 0 && info.features.avx512vl != 0) features |= ECXI_CPU_IFMA;
+    /* The SHA-256 compression of src/hash/sha256_shani.c: SHA256RNDS2/MSG1/
+     * MSG2, PSHUFB (SSSE3) and PBLENDW (SSE4.1), XMM registers only. */
+    if (info.features.sha != 0 && info.features.ssse3 != 0 && info.features.sse4_1 != 0) features |= ECXI_CPU_SHA;
 #ifdef ECXI_CPU_NEON_SIMDE
     /* Only in the test library ecx_neon_simde (meson.build, docs/neon.md),
      * whose neon backend runs SIMDe's portable NEON on any x86-64. */
@@ -44,7 +47,8 @@ static unsigned probe_hardware(void)
 static unsigned feature_named(const char *name, size_t len)
 {
     static const struct { const char *name; unsigned bit; } names[] = {
-        {"avx2", ECXI_CPU_AVX2}, {"ifma", ECXI_CPU_IFMA}, {"neon", ECXI_CPU_NEON}};
+        {"avx2", ECXI_CPU_AVX2}, {"ifma", ECXI_CPU_IFMA}, {"neon", ECXI_CPU_NEON},
+        {"sha", ECXI_CPU_SHA}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strlen(names[i].name) == len && memcmp(names[i].name, name, len) == 0) return names[i].bit;
     return 0;

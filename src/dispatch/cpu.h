@@ -5,7 +5,7 @@
 /* Probes once per call (the registry calls it once, inside its one-time
  * initialisation) and returns ECXI_CPU_* bits, minus the features named in the
  * ECX_CPU_DISABLE environment variable (a comma-separated list of "avx2",
- * "ifma", "neon"), so tests can play an older CPU. */
+ * "ifma", "neon", "sha"), so tests can play an older CPU. */
 unsigned ecxi_cpu_probe(void);
 
 /* The same, and *unknown_word = 1 if ECX_CPU_DISABLE holds a word that is

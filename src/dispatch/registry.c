@@ -14,6 +14,7 @@
 #include "dispatch/cpu.h"
 #include "dispatch/registry.h"
 #include "dispatch/selftest.h"
+#include "hash/sha256.h"
 
 #ifdef ECX_HAVE_BACKEND_IFMA
 extern const struct ecx_backend ecxi_backend_ifma;
@@ -102,6 +103,9 @@ static void initialise(void)
 {
     int unknown_word;
     cpu_features = ecxi_cpu_probe_checked(&unknown_word);
+    /* SHA-256 (ECDSA's message hash and RFC 6979 nonces, every backend):
+     * the SHA-extension compression where the CPU has it, chosen once. */
+    (void)ecxi_sha256_use_extensions((cpu_features & ECXI_CPU_SHA) != 0);
     const struct ecx_backend *first_by_cpu = NULL;
     for (size_t i = 0; i < REGISTRY_SIZE && !auto_choice; i++) {
         if (!cpu_has(registry[i])) continue;

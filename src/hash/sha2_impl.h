@@ -17,6 +17,10 @@
  *   SHA2_HMAC_FN(name) the same for HMAC: ecxi_hmac_sha256_##name
  *   SHA2_ONESHOT, SHA2_HMAC_ONESHOT  the one-shot functions' names
  *
+ * and optionally SHA2_BLOCKS, the name of a compression function with
+ * sha2_blocks' signature that update and final call instead of sha2_blocks
+ * (sha256.c: a choice between sha2_blocks and the SHA-extension code).
+ *
  * The block is 16 words. The compression function keeps the message schedule
  * in a 16-word ring and unrolls every round, the working variables renamed
  * by macro arguments (no register shuffling). Big-endian loads and stores
@@ -57,6 +61,10 @@ static inline void sha2_store64_be(uint8_t *p, uint64_t x)
         x >>= 8;
     }
 }
+
+#ifndef SHA2_BLOCKS
+#define SHA2_BLOCKS sha2_blocks
+#endif
 
 #define SHA2_CH(x, y, z) ((z) ^ ((x) & ((y) ^ (z))))
 
@@ -165,13 +173,13 @@ void SHA2_FN(update)(SHA2_CTX *ctx, const uint8_t *data, size_t len)
             return;
         }
         memcpy(ctx->buffer + used, data, take);
-        sha2_blocks(ctx->state, ctx->buffer, 1);
+        SHA2_BLOCKS(ctx->state, ctx->buffer, 1);
         data += take;
         len -= take;
     }
     if (len >= SHA2_BLOCK_BYTES) {
         size_t n = len / SHA2_BLOCK_BYTES;
-        sha2_blocks(ctx->state, data, n);
+        SHA2_BLOCKS(ctx->state, data, n);
         data += SHA2_BLOCK_BYTES * n;
         len -= SHA2_BLOCK_BYTES * n;
     }
@@ -190,7 +198,7 @@ void SHA2_FN(final)(SHA2_CTX *ctx, uint8_t out[SHA2_DIGEST_BYTES])
     ctx->buffer[used++] = 0x80;
     if (used > length_at) {
         memset(ctx->buffer + used, 0, SHA2_BLOCK_BYTES - used);
-        sha2_blocks(ctx->state, ctx->buffer, 1);
+        SHA2_BLOCKS(ctx->state, ctx->buffer, 1);
         used = 0;
     }
     memset(ctx->buffer + used, 0, length_at - used);
@@ -202,7 +210,7 @@ void SHA2_FN(final)(SHA2_CTX *ctx, uint8_t out[SHA2_DIGEST_BYTES])
 #error "SHA2_LENGTH_BYTES must be 8 or 16"
 #endif
     sha2_store64_be(ctx->buffer + SHA2_BLOCK_BYTES - 8, bits_lo);
-    sha2_blocks(ctx->state, ctx->buffer, 1);
+    SHA2_BLOCKS(ctx->state, ctx->buffer, 1);
 
     for (int i = 0; i < SHA2_DIGEST_BYTES / SHA2_WORD_BYTES; i++)
         sha2_store_be(out + SHA2_WORD_BYTES * i, ctx->state[i]);
