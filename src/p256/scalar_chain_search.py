@@ -15,17 +15,17 @@ low 128 bits BCE6FAAD A7179E84 F3B9CAC2 FC63254F):
 So the whole chain costs (doublings of T) + 248 squarings and
 (additions of T) + 4 + (windows) multiplications.
 
-Why 254 squarings is the floor of this shape and needs a trick: each
-squaring adds exactly one bit to the exponent, a product at most one, and
-n - 2 has 256 bits, so 255 steps must raise the bit length; a chain with
-254 squarings needs one product that does (x^a x^b with a + b one bit
-longer than a and b). The old chain (255S + 35M) built x_8 from x_4 =
-a^15 as x_4^(2^4) x_4, four squarings for four bits, so none of its
+Why fewer than 255 squarings needs care: each squaring adds exactly one
+bit to the exponent, a product at most one, and n - 2 has 256 bits, so
+255 steps must raise the bit length; every squaring saved needs a product
+that raises it (x^a x^b with a + b one bit longer than a and b) on the
+line that leads to the result. The old chain (255S + 35M) built x_8 from
+x_4 = a^15 as x_4^(2^4) x_4, four squarings for four bits, so none of its
 raising products (a^21 = a^14 a^7, a^39 = a^25 a^14) fed the main line.
-Searching T as a whole finds x_8 = (a^27)^(2^3) a^39: a^27 has 5 bits, and
-216 + 39 = 255 keeps the 8 bits of 216, so the raising product a^39 = a^25
-a^14 is on the main line and x_8 costs 3 squarings instead of 4. Same
-table, same 21 windows: 254S + 35M, 289 operations.
+Searching T as a whole finds, with the old table, x_8 = (a^27)^(2^3) a^39
+(254S + 35M), and with a budget of 5 doublings the committed CHAIN below:
+253S + 35M, 288 operations, whose raising products a^21 = a^11 a^10 and
+a^85 = a^50 a^35 both lead to x_8 = (a^85)^2 a^85.
 
 The search (`search` below):
   * windows(D): a dynamic program over the 128 low bits, exact: the fewest
@@ -42,11 +42,12 @@ The search (`search` below):
 
 Run:
   python3 src/p256/scalar_chain_search.py search SECONDS SEED DOUBLINGS
-  python3 src/p256/scalar_chain_search.py emit      # the C table of the best chain
+  python3 src/p256/scalar_chain_search.py emit      # the C table of CHAIN
   python3 src/p256/scalar_chain_search.py check     # replay the committed headers
-Results (2026-12-01, recorded in docs/p256.md): DOUBLINGS = 6 (254S):
-additions + windows = 31 at best (35M); DOUBLINGS = 5 (253S): 33 at best
-(37M) in the runs made.
+Results (2026-12-01, the runs are listed in docs/p256.md): 6 doublings
+(254S): additions + windows = 31 at best (35M); 5 doublings (253S): 31
+(35M, the committed chain; two seeds); 4 doublings (252S): 33 (37M).
+Nothing below 288 operations was found.
 """
 import os
 import random
@@ -215,8 +216,8 @@ def chain_ops(steps):
     meaning v[dst] = v[src]^(2^squarings) v[mul] (mul = None: no product);
     v[0] = a, registers in order of first write, the last one the
     accumulator. A squaring whose value has one use, as the squared
-    operand of the next step, folds into that step (54, 108, 216 in
-    x_8 = (a^27)^(2^3) a^39)."""
+    operand of the next step, folds into that step (a^2 into
+    a^4 = a^(2^2))."""
     parts = {c: (x, y) for c, x, y in steps}
     uses = {}
     for c, x, y in steps:
