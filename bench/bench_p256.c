@@ -6,7 +6,7 @@
  *                              constant-time range check of the public call)
  *   p256/scalar_invert         table->p256->scalar_invert (the same, mod n)
  *   p256/field_invert_chain    the addition chain a^(p-2) (255S + 12M)
- *   p256/scalar_invert_chain   the addition chain a^(n-2) (255S + 35M)
+ *   p256/scalar_invert_chain   the addition chain a^(n-2) (253S + 35M)
  *   p256/field_mul, field_sq,  one multiplication / squaring inside the
  *   scalar_mul                 representation (mul_repeat / sq_repeat, BATCH
  *                              per call: the byte conversions at its ends
