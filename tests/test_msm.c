@@ -8,7 +8,9 @@
  *     bit 255 set (ignored), the identity as a point, repeated points, P
  *     and -P;
  *   - Straus, Pippenger with its own width and Pippenger with every forced
- *     width 4..12 give the same bytes, also on points with a small-order
+ *     width 4..12, and the fixed-base Pippenger of msm_pippenger_fixed.h
+ *     (its table built per call) at its default width 12 and every width
+ *     4..12, give the same bytes, also on points with a small-order
  *     component (there checked against a naive sum over the table's own
  *     mul_var and add, since libsodium refuses such points);
  *   - every backend byte-identical to the first;
@@ -155,8 +157,9 @@ static void test_against_oracle(void)
                 CHECK_CTX(ed->msm_vartime(got, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p) == ECX_OK,
                           msm_ctx("msm_vartime status", b, n, round));
                 CHECK_MEM(got, want, 32, msm_ctx("msm_vartime vs libsodium", b, n, round));
-                static const unsigned algos[3] = {ECXI_MSM_STRAUS, ECXI_MSM_PIPPENGER, ECXI_MSM_AUTO};
-                for (int a = 0; a < 3; a++) {
+                static const unsigned algos[4] = {ECXI_MSM_STRAUS, ECXI_MSM_PIPPENGER, ECXI_MSM_PIPPENGER_FIXED,
+                                                  ECXI_MSM_AUTO};
+                for (int a = 0; a < 4; a++) {
                     memset(got, 0xaa, 32);
                     CHECK_CTX(ed->msm_vartime_with(got, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p,
                                                    algos[a], 0) == ECX_OK,
@@ -192,6 +195,11 @@ static void test_widths(void)
                                                ECXI_MSM_PIPPENGER, w) == ECX_OK,
                           msm_ctx("pippenger width status", b, n, (int)w));
                 CHECK_MEM(got, want, 32, msm_ctx("pippenger forced width vs libsodium", b, n, (int)w));
+                memset(got, 0xaa, 32);
+                CHECK_CTX(ed->msm_vartime_with(got, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p,
+                                               ECXI_MSM_PIPPENGER_FIXED, w) == ECX_OK,
+                          msm_ctx("fixed-base pippenger width status", b, n, (int)w));
+                CHECK_MEM(got, want, 32, msm_ctx("fixed-base pippenger width vs libsodium", b, n, (int)w));
             }
         }
         free(s);
@@ -228,9 +236,10 @@ static void test_torsion(void)
             ops_msm(want, ed, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p);
             if (b == 0) memcpy(first, want, 32);
             CHECK_MEM(want, first, 32, msm_ctx("torsion naive sum, backends identical", b, n, 0));
-            const unsigned algos[4][2] = {{ECXI_MSM_AUTO, 0}, {ECXI_MSM_STRAUS, 0}, {ECXI_MSM_PIPPENGER, 0},
-                                          {ECXI_MSM_PIPPENGER, 5}};
-            for (int a = 0; a < 4; a++) {
+            const unsigned algos[6][2] = {{ECXI_MSM_AUTO, 0},           {ECXI_MSM_STRAUS, 0},
+                                          {ECXI_MSM_PIPPENGER, 0},       {ECXI_MSM_PIPPENGER, 5},
+                                          {ECXI_MSM_PIPPENGER_FIXED, 0}, {ECXI_MSM_PIPPENGER_FIXED, 5}};
+            for (int a = 0; a < 6; a++) {
                 memset(got, 0xaa, 32);
                 CHECK_CTX(ed->msm_vartime_with(got, n, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p,
                                                algos[a][0], algos[a][1]) == ECX_OK,
@@ -259,7 +268,7 @@ static void test_cancellation(void)
         const struct ecxi_edwards_ops *ed = backends[b]->edwards;
         static const size_t sizes[] = {2, 10, 150, N};
         for (size_t k = 0; k < 4; k++) {
-            for (unsigned a = ECXI_MSM_AUTO; a <= ECXI_MSM_PIPPENGER; a++) {
+            for (unsigned a = ECXI_MSM_AUTO; a <= ECXI_MSM_PIPPENGER_FIXED; a++) {
                 uint8_t got[32];
                 memset(got, 0xaa, 32);
                 CHECK_CTX(ed->msm_vartime_with(got, sizes[k], (const uint8_t(*)[32])s, (const uint8_t(*)[32])p, a,
@@ -289,9 +298,15 @@ static void test_bad_input(void)
                       msm_ctx("undecodable point", b, N, (int)bad));
             memcpy(p[bad], saved, 32);
         }
-        CHECK_CTX(ed->msm_vartime_with(r, N, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p, 3, 0) ==
+        CHECK_CTX(ed->msm_vartime_with(r, N, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p, 4, 0) ==
                       ECX_ERR_INVALID,
-                  msm_ctx("unknown algorithm", b, N, 3));
+                  msm_ctx("unknown algorithm", b, N, 4));
+        CHECK_CTX(ed->msm_vartime_with(r, N, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p,
+                                       ECXI_MSM_PIPPENGER_FIXED, 3) == ECX_ERR_INVALID,
+                  msm_ctx("fixed width 3", b, N, 3));
+        CHECK_CTX(ed->msm_vartime_with(r, N, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p,
+                                       ECXI_MSM_PIPPENGER_FIXED, 16) == ECX_ERR_INVALID,
+                  msm_ctx("fixed width 16", b, N, 16));
         CHECK_CTX(ed->msm_vartime_with(r, N, (const uint8_t(*)[32])s, (const uint8_t(*)[32])p, ECXI_MSM_PIPPENGER,
                                        3) == ECX_ERR_INVALID,
                   msm_ctx("width 3", b, N, 3));

@@ -3,7 +3,9 @@
  *   - the crate's published proofs (dalek-cryptography/bulletproofs,
  *     tests/range_proof.rs "deserialize_and_verify": n = 8 .. 64,
  *     m = 1 .. 8, label "Deserialize-And-Verify Test", generators (64, 8))
- *     verify on every backend, with generators made by every backend;
+ *     verify on every backend, with generators (64, 16) made by every
+ *     backend (the same first 8 parties; m >= 2 through each backend's
+ *     fixed-base table, m = 1 through Straus);
  *   - the generators are byte-identical whichever backend made them;
  *   - with the same injected randomness every backend writes the same proof
  *     and commitments, and every backend verifies every other's;
@@ -46,7 +48,10 @@ static void test_crate_vectors(void)
     ecx_rangeproof_gens *made[MAX_BACKENDS] = {0};
     for (size_t b = 0; b < nbackends; b++) {
         if (!use_backend(names[b])) continue;
-        CHECK_STATUS(ecx_rangeproof_gens_new(&made[b], 64, 8), ECX_OK, names[b]);
+        /* (64, 16): the crate's (64, 8) and more, enough for the fixed-base
+         * table of rangeproof_cache.h (RP_FIXED_MIN_COUNT), so that every
+         * backend verifies the crate's proofs of m >= 2 through its own. */
+        CHECK_STATUS(ecx_rangeproof_gens_new(&made[b], 64, 16), ECX_OK, names[b]);
     }
     for (size_t b = 0; b < nbackends; b++) {
         if (!made[b] || !made[0]) continue;
@@ -158,8 +163,9 @@ static void round_trips(const ecx_rangeproof_gens *g, size_t max_m)
 
 /* The active backend with g (made by the first backend), then every other
  * backend twice up to m = 8: with g (another backend's generators: the
- * neutral points) and with generators it made itself (its own cache,
- * src/proofs/rangeproof_cache.h). */
+ * neutral points) and with generators (64, 16) it made itself (its own
+ * cache with the fixed-base table, src/proofs/rangeproof_cache.h: m >= 2
+ * verifies through it). */
 static void test_round_trips(const ecx_rangeproof_gens *g)
 {
     for (size_t b = 0; b < nbackends; b++) {
@@ -167,7 +173,7 @@ static void test_round_trips(const ecx_rangeproof_gens *g)
         round_trips(g, b == 0 ? 64 : 8);
         ecx_rangeproof_gens *own = NULL;
         if (b == 0) continue;
-        CHECK_STATUS(ecx_rangeproof_gens_new(&own, 64, 8), ECX_OK, ctx("%s gens (64, 8)", names[b]));
+        CHECK_STATUS(ecx_rangeproof_gens_new(&own, 64, 16), ECX_OK, ctx("%s gens (64, 16)", names[b]));
         if (own) round_trips(own, 8);
         ecx_rangeproof_gens_free(own);
     }

@@ -44,6 +44,7 @@ struct ecxi_f25519_internal {
 #define ECXI_MSM_AUTO 0u
 #define ECXI_MSM_STRAUS 1u
 #define ECXI_MSM_PIPPENGER 2u
+#define ECXI_MSM_PIPPENGER_FIXED 3u /* msm_pippenger_fixed.h, its table built for the call */
 
 struct ecxi_edwards_ops {
     /* r = [s]B. Constant time. */

@@ -38,6 +38,7 @@
 #include "curve25519/edwards_decode_x2.h"
 #include "curve25519/edwards_encoding.h"
 #include "curve25519/msm_pippenger.h"
+#include "curve25519/msm_pippenger_fixed.h"
 #include "curve25519/msm_straus.h"
 #include "backend/ops_internal.h"
 #include "ecx/ecx.h"
@@ -58,14 +59,16 @@ static int ge_msm_vartime(ge_p3 *r, size_t n, const uint8_t (*scalars)[32], cons
 /* The byte-level operation behind the edwards table (both slots): decodes
  * the points with the ZIP-215 rules, clears bit 255 of each scalar (like the
  * other table entries, [s]P uses s mod 2^255), runs the chosen algorithm and
- * encodes the sum. algorithm: ECXI_MSM_AUTO, ECXI_MSM_STRAUS or
- * ECXI_MSM_PIPPENGER (width 0: chosen from the inputs; 4..15: forced).
+ * encodes the sum. algorithm: ECXI_MSM_AUTO, ECXI_MSM_STRAUS,
+ * ECXI_MSM_PIPPENGER (width 0: chosen from the inputs; 4..15: forced) or
+ * ECXI_MSM_PIPPENGER_FIXED (a fixed-base table of width 4..15 built for the
+ * call, 0: GE_PIPPENGER_FIXED_WIDTH).
  * ECX_ERR_INVALID if a point does not decode (or the algorithm / width is
  * unknown), ECX_ERR_NOMEM if scratch space is short. VARIABLE TIME. */
 static int edwards_op_msm_vartime_with(uint8_t r[32], size_t n, const uint8_t scalars[][32],
                                        const uint8_t points[][32], unsigned algorithm, unsigned width)
 {
-    if (algorithm > ECXI_MSM_PIPPENGER) return ECX_ERR_INVALID;
+    if (algorithm > ECXI_MSM_PIPPENGER_FIXED) return ECX_ERR_INVALID;
     if (width != 0 && (width < GE_PIPPENGER_MIN_WIDTH || width > GE_PIPPENGER_MAX_WIDTH)) return ECX_ERR_INVALID;
     if (n > SIZE_MAX / (sizeof(ge_p3) + 32)) return ECX_ERR_NOMEM;
     size_t m = n ? n : 1;
@@ -98,6 +101,8 @@ static int edwards_op_msm_vartime_with(uint8_t r[32], size_t n, const uint8_t sc
             status = ge_msm_straus_vartime(&sum, n, cs, p);
         else if (algorithm == ECXI_MSM_PIPPENGER)
             status = ge_msm_pippenger_vartime(&sum, n, cs, p, width);
+        else if (algorithm == ECXI_MSM_PIPPENGER_FIXED)
+            status = ge_msm_pippenger_fixed_once_vartime(&sum, n, cs, p, width ? width : GE_PIPPENGER_FIXED_WIDTH);
         else
             status = ge_msm_vartime(&sum, n, cs, p);
     }

@@ -118,6 +118,67 @@ struct ge_msm_part {
     const ge_addend *ready;
 };
 
+/* digits[c * n + j] = the signed radix-2^w digits of the scalars given as
+ * limbs[j] (five 64-bit limbs, the fifth zero; at most columns * w - 1
+ * significant bits), column-major, each in [-2^(w-1), 2^(w-1)] (the top
+ * column unsigned, no carry out). Made column by column from the bottom
+ * with each scalar's carry kept in carries[j] (n bytes of scratch): the
+ * window's limb and shift are the same for the whole column, so the inner
+ * loop has no data-dependent branch. VARIABLE TIME (public scalars). */
+static void ge_pippenger_digits(int16_t *digits, const uint64_t (*limbs)[5], uint8_t *carries, size_t n,
+                                unsigned w, unsigned columns)
+{
+    const int half = 1 << (w - 1), full = 1 << w;
+    const unsigned mask = (1u << w) - 1;
+    memset(carries, 0, n);
+    for (unsigned c = 0; c < columns; c++) {
+        const unsigned pos = c * w, limb = pos / 64, shift = pos % 64;
+        const int last = c + 1 == columns;
+        int16_t *row = digits + (size_t)c * n; /* pos <= 255: limb <= 3 */
+        for (size_t j = 0; j < n; j++) {
+            /* bits [pos, pos + w): (limb, limb + 1) >> shift, the high part
+             * shifted in two steps (no shift by 64 when shift = 0). */
+            const uint64_t x = limbs[j][limb] >> shift | (limbs[j][limb + 1] << 1) << (63 - shift);
+            int d = (int)((unsigned)x & mask) + carries[j];
+            const int carry = d >= half && !last;
+            carries[j] = (uint8_t)carry;
+            row[j] = (int16_t)(d - carry * full);
+        }
+    }
+}
+
+/* Additions into buckets in independent pairs: one addition waits here
+ * for a partner into another bucket, and the two go out together
+ * (ge_point_add_x2_vartime). */
+struct ge_pippenger_pending {
+    const ge_addend *q;
+    size_t b;
+    unsigned neg;
+};
+
+/* buckets[b] -+= q (neg), now or paired with the next addition. The bucket
+ * must already hold a point. VARIABLE TIME. */
+static inline void ge_pippenger_add_paired(ge_point *buckets, struct ge_pippenger_pending *pd, size_t b,
+                                           const ge_addend *q, unsigned neg)
+{
+    if (!pd->q) {
+        pd->q = q, pd->b = b, pd->neg = neg;
+    } else if (pd->b == b) {
+        ge_point_add_vartime(&buckets[b], pd->q, pd->neg);
+        pd->q = q, pd->neg = neg;
+    } else {
+        ge_point_add_x2_vartime(&buckets[pd->b], pd->q, pd->neg, &buckets[b], q, neg);
+        pd->q = NULL;
+    }
+}
+
+/* The waiting addition, if any. */
+static inline void ge_pippenger_add_flush(ge_point *buckets, struct ge_pippenger_pending *pd)
+{
+    if (pd->q) ge_point_add_vartime(&buckets[pd->b], pd->q, pd->neg);
+    pd->q = NULL;
+}
+
 /* *sum = sum_b [b + 1] buckets[b] over the filled buckets (filled[b] != 0),
  * with msm_pippenger.h's two running sums from the top bucket down.
  * Returns 1, or 0 (and *sum untouched) if no bucket is filled. */
@@ -222,28 +283,7 @@ static int ge_msm_pippenger_parts_vartime(ge_p3 *r, size_t nparts, const struct 
         }
     }
 
-    /* Signed radix-2^w digits, column-major (digits[c * n + j], j counting
-     * through the parts in order), made column by column from the bottom
-     * with each scalar's carry kept in carries[j]: the window's limb and
-     * shift are the same for the whole column, so the inner loop has no
-     * data-dependent branch (msm_pippenger.h recodes scalar by scalar). */
-    const int half = 1 << (w - 1), full = 1 << w;
-    const unsigned mask = (1u << w) - 1;
-    memset(carries, 0, n);
-    for (unsigned c = 0; c < columns; c++) {
-        const unsigned pos = c * w, limb = pos / 64, shift = pos % 64;
-        const int last = c + 1 == columns;
-        int16_t *row = digits + (size_t)c * n; /* pos <= max_bits <= 255: limb <= 3 */
-        for (j = 0; j < n; j++) {
-            /* bits [pos, pos + w): (limb, limb + 1) >> shift, the high part
-             * shifted in two steps (no shift by 64 when shift = 0). */
-            const uint64_t x = limbs[j][limb] >> shift | (limbs[j][limb + 1] << 1) << (63 - shift);
-            int d = (int)((unsigned)x & mask) + carries[j];
-            const int carry = d >= half && !last;
-            carries[j] = (uint8_t)carry;
-            row[j] = (int16_t)(d - carry * full);
-        }
-    }
+    ge_pippenger_digits(digits, (const uint64_t(*)[5])limbs, carries, n, w, columns);
 
     ge_point acc, sum;
     int acc_set = 0;
@@ -253,9 +293,7 @@ static int ge_msm_pippenger_parts_vartime(ge_p3 *r, size_t nparts, const struct 
         /* Bucket b - 1 gets the points of digit +-b, additions in pairs to
          * two different buckets (one waits as `pending` for a partner). */
         memset(filled, 0, nbuckets);
-        const ge_addend *pending_q = NULL;
-        size_t pending_b = 0;
-        unsigned pending_neg = 0;
+        struct ge_pippenger_pending pending = {NULL, 0, 0};
         j = 0;
         for (size_t p = 0; p < nparts; p++) {
             const ge_p3 *points = parts[p].points;
@@ -269,18 +307,12 @@ static int ge_msm_pippenger_parts_vartime(ge_p3 *r, size_t nparts, const struct 
                     ge_point_from_p3(&buckets[b], &points[i]);
                     if (neg) ge_point_neg(&buckets[b], &buckets[b]);
                     filled[b] = 1;
-                } else if (!pending_q) {
-                    pending_q = &q[i], pending_b = b, pending_neg = neg;
-                } else if (pending_b == b) {
-                    ge_point_add_vartime(&buckets[b], pending_q, pending_neg);
-                    pending_q = &q[i], pending_neg = neg;
                 } else {
-                    ge_point_add_x2_vartime(&buckets[pending_b], pending_q, pending_neg, &buckets[b], &q[i], neg);
-                    pending_q = NULL;
+                    ge_pippenger_add_paired(buckets, &pending, b, &q[i], neg);
                 }
             }
         }
-        if (pending_q) ge_point_add_vartime(&buckets[pending_b], pending_q, pending_neg);
+        ge_pippenger_add_flush(buckets, &pending);
 
         /* acc = 2^w acc + the column's sum. */
         const int sum_set = ge_pippenger_bucket_sum(&sum, buckets, filled, nbuckets);

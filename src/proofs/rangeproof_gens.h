@@ -32,6 +32,7 @@ struct ecx_rangeproof_gens {
      * backend ignores it and loads points[]. cache is freed with free(). */
     const void *cache_owner;
     void *cache;
+    unsigned cache_columns; /* the cache's fixed-base columns (1: ready forms only) */
 };
 
 #define ECXI_RP_GEN_B 0
