@@ -15,6 +15,8 @@ static const char *const ops[] = {
     "f25519/mul", "f25519/sq", "f25519/invert", "sc25519/mul",
     "ed25519/sign", "ed25519/verify", "edwards/mul_base",
     "ed25519/verify_batch/64", "edwards/mul_var", "edwards/msm/1024",
+    "p256/field_mul", "p256/field_sq", "p256/field_mul_montgomery", "p256/field_sq_montgomery",
+    "p256/field_mul_solinas", "p256/field_sq_solinas", "p256/ecdsa_sign",
 };
 
 static uint8_t fold(const uint8_t *p, size_t n)
@@ -83,6 +85,48 @@ static int run_msm(const struct ecx_backend *be, unsigned long n, const uint8_t 
         scalars[0][31] &= 0x0f;
         if (be->edwards->msm_vartime(out, POINTS, (const uint8_t(*)[32])scalars, (const uint8_t(*)[32])points) != 0)
             return 1;
+    }
+    return 0;
+}
+
+static int usage(const char *msg);
+
+/* The p256/... ops. field_mul / field_sq: N products r = r b (squarings)
+ * with the field's default reduction (mul_repeat / sq_repeat);
+ * field_{mul,sq}_{montgomery,solinas}: the same with the named reduction
+ * (reduction_repeat, as ecbench's rows of those names), a and b below p
+ * (their top byte is small); ecdsa_sign: N signatures, each signing the
+ * previous one (64 bytes) with secret key a. out = the last value. */
+static int run_p256(const struct ecx_backend *be, const char *op, unsigned long n, const uint8_t a[32],
+                    const uint8_t b[32], uint8_t out[64])
+{
+    const struct ecxi_p256_arith *f = be->p256->field;
+    memcpy(out, a, 32);
+    if (strcmp(op, "field_mul") == 0)
+        f->mul_repeat(out, b, n);
+    else if (strcmp(op, "field_sq") == 0)
+        f->sq_repeat(out, n);
+    else if (strncmp(op, "field_mul_", 10) == 0 || strncmp(op, "field_sq_", 9) == 0) {
+        const char *red = strchr(op + 6, '_') + 1;
+        const uint8_t *by = op[6] == 'm' ? b : NULL;
+        if (strcmp(red, "montgomery") == 0)
+            f->reduction_repeat(out, by, n, ECXI_P256_MONTGOMERY);
+        else if (strcmp(red, "solinas") == 0)
+            f->reduction_repeat(out, by, n, ECXI_P256_SOLINAS);
+        else
+            return usage("unknown op");
+    } else if (strcmp(op, "ecdsa_sign") == 0) {
+        uint8_t msg[64];
+        memcpy(out + 32, b, 32);
+        for (unsigned long i = 0; i < n; i++) { /* signs the previous signature */
+            memcpy(msg, out, sizeof msg);
+            if (be->p256->sign(out, msg, sizeof msg, a) != 0) {
+                fprintf(stderr, "opcount: p256 sign failed\n");
+                return 1;
+            }
+        }
+    } else {
+        return usage("unknown op");
     }
     return 0;
 }
@@ -179,6 +223,9 @@ int main(int argc, char **argv)
         memcpy(out, p, 32);
     } else if (strcmp(op, "edwards/msm/1024") == 0) {
         if (run_msm(be, n, a, out) != 0) return 1;
+    } else if (strncmp(op, "p256/", 5) == 0) {
+        if (run_p256(be, op + 5, n, a, b, out) != 0) return 1;
+        outlen = strcmp(op + 5, "ecdsa_sign") == 0 ? 64 : 32;
     } else if (strcmp(op, "edwards/mul_base") == 0) {
         memcpy(out, a, 32);
         for (unsigned long i = 0; i < n; i++) be->edwards->mul_base(out, out);
