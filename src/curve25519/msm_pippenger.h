@@ -179,6 +179,32 @@ static inline void ge_pippenger_add_flush(ge_point *buckets, struct ge_pippenger
     pd->q = NULL;
 }
 
+/* Bucket |d| - 1 gets the point of the non-zero digit d (negated when
+ * d < 0): an empty bucket (filled[b] = 0) starts as a copy of point's
+ * extended form, or, when point is NULL (a stored multiple with no extended
+ * form, msm_pippenger_fixed.h), as the identity plus q; a filled one gets q
+ * added, paired with the next addition. VARIABLE TIME. */
+static inline void ge_pippenger_bucket_add(ge_point *buckets, uint8_t *filled, struct ge_pippenger_pending *pd,
+                                           int d, const ge_addend *q, const ge_p3 *point)
+{
+    const size_t b = (size_t)(d < 0 ? -d : d) - 1;
+    const unsigned neg = d < 0;
+    if (filled[b]) {
+        ge_pippenger_add_paired(buckets, pd, b, q, neg);
+        return;
+    }
+    filled[b] = 1;
+    if (point) {
+        ge_point_from_p3(&buckets[b], point);
+        if (neg) ge_point_neg(&buckets[b], &buckets[b]);
+    } else {
+        ge_p3 identity;
+        ge_p3_identity(&identity);
+        ge_point_from_p3(&buckets[b], &identity);
+        ge_pippenger_add_paired(buckets, pd, b, q, neg);
+    }
+}
+
 /* *sum = sum_b [b + 1] buckets[b] over the filled buckets (filled[b] != 0),
  * with msm_pippenger.h's two running sums from the top bucket down.
  * Returns 1, or 0 (and *sum untouched) if no bucket is filled. */
@@ -299,17 +325,7 @@ static int ge_msm_pippenger_parts_vartime(ge_p3 *r, size_t nparts, const struct 
             const ge_p3 *points = parts[p].points;
             const ge_addend *q = ready[p];
             for (size_t i = 0; i < parts[p].n; i++, j++) {
-                const int d = row[j];
-                if (d == 0) continue;
-                const size_t b = (size_t)(d < 0 ? -d : d) - 1;
-                const unsigned neg = d < 0;
-                if (!filled[b]) {
-                    ge_point_from_p3(&buckets[b], &points[i]);
-                    if (neg) ge_point_neg(&buckets[b], &buckets[b]);
-                    filled[b] = 1;
-                } else {
-                    ge_pippenger_add_paired(buckets, &pending, b, &q[i], neg);
-                }
+                if (row[j] != 0) ge_pippenger_bucket_add(buckets, filled, &pending, row[j], &q[i], &points[i]);
             }
         }
         ge_pippenger_add_flush(buckets, &pending);

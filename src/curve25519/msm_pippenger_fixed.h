@@ -144,8 +144,6 @@ static int ge_msm_pippenger_fixed_vartime(ge_p3 *r, const struct ge_fixed_table 
 
     /* Every column into the same buckets, column by column (each column's
      * entries are read front to back). */
-    ge_p3 identity;
-    ge_p3_identity(&identity);
     memset(filled, 0, nbuckets);
     struct ge_pippenger_pending pending = {NULL, 0, 0};
     for (unsigned c = 0; c < columns; c++) {
@@ -154,23 +152,9 @@ static int ge_msm_pippenger_fixed_vartime(ge_p3 *r, const struct ge_fixed_table 
         for (size_t p = 0; p < nparts; p++) {
             const ge_addend *q = t->entries + (size_t)c * t->count + parts[p].first;
             const ge_p3 *points = c == 0 && t->points ? t->points + parts[p].first : NULL;
-            for (size_t i = 0; i < parts[p].n; i++, j++) {
-                const int d = row[j];
-                if (d == 0) continue;
-                const size_t b = (size_t)(d < 0 ? -d : d) - 1;
-                if (filled[b]) {
-                    ge_pippenger_add_paired(buckets, &pending, b, &q[i], d < 0);
-                    continue;
-                }
-                filled[b] = 1;
-                if (points) {
-                    ge_point_from_p3(&buckets[b], &points[i]);
-                    if (d < 0) ge_point_neg(&buckets[b], &buckets[b]);
-                } else {
-                    ge_point_from_p3(&buckets[b], &identity);
-                    ge_pippenger_add_paired(buckets, &pending, b, &q[i], d < 0);
-                }
-            }
+            for (size_t i = 0; i < parts[p].n; i++, j++)
+                if (row[j] != 0)
+                    ge_pippenger_bucket_add(buckets, filled, &pending, row[j], &q[i], points ? &points[i] : NULL);
         }
     }
     ge_pippenger_add_flush(buckets, &pending);
