@@ -142,16 +142,12 @@ static FE4_INLINE __m256i ge4_double_column(__m256i sq, int k)
  * 1 4-way squaring, 1 4-way multiplication, no carry besides theirs. */
 static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p)
 {
-    fe4 x, s, u, w;
+    fe4 t, s, u, w;
     __m256i z[FE4_LIMBS];
-    /* (X + Y, Z, Y, X) = (Y, Z, Y, X) + (X, 0, 0, 0): a vpermq, a vpblendd
-     * against zero and a vpaddq per limb (an in-half swap, an addition
-     * and a blend after the vpermq before: 30 instructions instead of 40;
-     * X + Y is a sum of two REDUCED values either way). */
-    fe4_zero(&x);
-    FE4_BLEND(&x, &x, &p->v, 1);                 /* (X, 0, 0, 0) */
-    FE4_PERMUTE(&s, &p->v, FE4_LANES(1, 2, 1, 0));
-    fe4_add(&s, &s, &x);                         /* (X + Y, Z, Y, X) */
+    fe4_swap_pairs(&t, &p->v);
+    fe4_add(&t, &t, &p->v);                      /* (X + Y, ., ., .) */
+    FE4_PERMUTE(&s, &p->v, FE4_LANES(0, 2, 1, 0));
+    FE4_BLEND(&s, &s, &t, 1);                    /* (X + Y, Z, Y, X) */
 #if FE4_SQ_BY_COLUMN
     fe4_sq_factors f;
     fe4_sq_prepare(&f, &s);
