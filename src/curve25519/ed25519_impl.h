@@ -9,14 +9,15 @@
  * Two verification policies (docs/ed25519-verification.md has the details):
  *   strict  = libsodium 1.0.18's crypto_sign_verify_detached accept set:
  *             S < l; A canonical, decodable and not of small order; R not of
- *             small order; the cofactorless equation, checked as
- *             encode([S]B - [k]A) == R byte for byte (so R must be the
- *             canonical encoding).
+ *             small order; the cofactorless equation, which libsodium checks
+ *             as encode([S]B - [k]A) == R byte for byte (so R must be the
+ *             canonical encoding of a point: decoded here under the strict
+ *             policy, and [S]B - [k]A - R = 0 tested).
  *   ZIP-215 = S < l; A and R any encoding that decodes (y >= p reduced,
  *             x = 0 with the sign bit allowed), small order allowed; the
  *             cofactored equation [8]([S]B - R - [k]A) = 0.
- * How the strict equation is checked depends on the backend (the verdicts
- * do not; ECXI_ED25519_PAIRED_DECODE below).
+ * How A and R are decoded depends on the backend (the verdicts do not;
+ * ECXI_ED25519_PAIRED_DECODE below).
  * Status codes: ECX_ERR_INVALID for S >= l or a point encoding the policy
  * cannot decode (checked first), ECX_ERR_VERIFY for a small-order A or R
  * under strict rules or a failed equation.
@@ -36,6 +37,7 @@
 #include "curve25519/edwards.h"
 #include "curve25519/edwards_decode_x2.h"
 #include "curve25519/edwards_encoding.h"
+#include "curve25519/scalar_halfsize.h"
 #include "curve25519/scalar_mul_base.h"
 #include "curve25519/scalar_mul_double.h"
 #include "ecx/ecx.h"
@@ -142,46 +144,29 @@ static inline void ed25519_challenge(uint8_t k_bytes[32], const uint8_t R[32], c
  * backend chooses (its backend.c defines ECXI_ED25519_PAIRED_DECODE to 1
  * before backend_impl.h; the default is 0):
  *   1: A and R are decoded together by ge_p3_from_bytes_zip215_x2 (one
- *      paired square root, fe_pow_p58_x2), and the strict equation
- *      compares [S]B - [k]A with R projectively (X = x_R Z, Y = y_R Z): no
- *      inversion. For a backend whose paired root costs less than a serial
- *      root plus an inversion: ifma, where it is one 4-way exponentiation
- *      as fast as a serial one (backend/vector/decode_x2_4.h).
- *   0: A alone is decoded (and R too under ZIP-215), and the strict
- *      equation is encode([S]B - [k]A) == R byte for byte (one inversion),
- *      R being decoded only on failure. The serial backends (whose paired
- *      root is two roots) and avx2 (whose 4-way squaring has 1.7 times the
- *      latency of u64's).
+ *      paired square root, fe_pow_p58_x2): for a backend whose paired root
+ *      costs less than two serial roots: ifma, where it is one 4-way
+ *      exponentiation as fast as a serial one (backend/vector/decode_x2_4.h).
+ *   0: A and R are decoded one after the other: the serial backends (whose
+ *      paired root is two roots) and avx2 (whose 4-way squaring has 1.7
+ *      times the latency of u64's).
  * Both give the same statuses on every input (docs/ed25519-verification.md,
  * "Strict rules"; tests/test_ed25519_edge.c has a case for each place
- * where they could differ). Measured in docs/performance.md, "ifma on the
- * Intel core". */
+ * where they could differ). */
 #ifndef ECXI_ED25519_PAIRED_DECODE
 #define ECXI_ED25519_PAIRED_DECODE 0
 #endif
 
-#if !ECXI_ED25519_PAIRED_DECODE
-/* The status of a strict verification that failed a policy check or the
- * equation: ECX_ERR_INVALID if R (known canonical) is not a curve point —
- * encoding errors win over the others — else ECX_ERR_VERIFY. Only failures
- * pay for this square root; the success path never decodes R. */
-static int ed25519_strict_failure(const uint8_t R_bytes[32])
-{
-    ge_p3 R;
-    return ge_p3_from_bytes(&R, R_bytes, GE_DECODE_STRICT) == ECX_OK ? ECX_ERR_VERIFY : ECX_ERR_INVALID;
-}
-
-#else
 /* Decodes A = pk and R = sig[0..31] under `policy` into A and R: ECX_OK or
- * ECX_ERR_INVALID. With ECXI_ED25519_PAIRED_DECODE only (both at once,
- * one paired square root). Under GE_DECODE_STRICT the ZIP-215 decoder
- * gives exactly the strict decoding once the bytes are canonical (y < p,
- * and no sign bit on y = 1 or y = -1, the two points with x = 0): then
- * nothing is reduced and the sign bit picks the root as strict decoding
- * does. */
+ * ECX_ERR_INVALID. Under GE_DECODE_STRICT with the paired root, the ZIP-215
+ * decoder gives exactly the strict decoding once the bytes are canonical
+ * (y < p, and no sign bit on y = 1 or y = -1, the two points with x = 0):
+ * then nothing is reduced and the sign bit picks the root as strict
+ * decoding does. */
 static int ed25519_decode_pair(ge_p3 *A, ge_p3 *R, const uint8_t pk[32], const uint8_t R_bytes[32],
                                unsigned policy)
 {
+#if ECXI_ED25519_PAIRED_DECODE
     if (policy == GE_DECODE_STRICT && !(ge_bytes_is_canonical(pk) & ge_bytes_is_canonical(R_bytes)))
         return ECX_ERR_INVALID;
     const uint8_t *const enc[2] = {pk, R_bytes};
@@ -191,60 +176,49 @@ static int ed25519_decode_pair(ge_p3 *A, ge_p3 *R, const uint8_t pk[32], const u
     *A = AR[0];
     *R = AR[1];
     return (ok[0] & ok[1]) ? ECX_OK : ECX_ERR_INVALID;
-}
+#else
+    if (ge_p3_from_bytes(A, pk, policy) != ECX_OK) return ECX_ERR_INVALID;
+    return ge_p3_from_bytes(R, R_bytes, policy);
 #endif
+}
 
 /* Verifies sig on m under pk with the strict (zip215 = 0) or ZIP-215
  * (zip215 = 1) rules above. Returns ECX_OK, ECX_ERR_INVALID or
- * ECX_ERR_VERIFY. VARIABLE TIME (public inputs). */
+ * ECX_ERR_VERIFY. VARIABLE TIME (public inputs).
+ *
+ * The equation D = [S]B - [k]A - R = 0 (strict) or [8] D = 0 (ZIP-215) is
+ * tested as [c1] D = 0 with half-size c0 = c1 k mod 8l, c1 odd
+ * (curve25519/scalar_halfsize.h shows the two tests agree for every A and
+ * R, torsion included): [c1 S mod l]B + [c0](-A) + [c1](-R), the signs
+ * folded into the points; about 128 doublings instead of 253. */
 static int ed25519_impl_verify(const uint8_t sig[64], const uint8_t *m, size_t mlen, const uint8_t pk[32],
                                unsigned zip215)
 {
     const uint8_t *R_bytes = sig, *S_bytes = sig + 32;
     const unsigned policy = zip215 ? GE_DECODE_ZIP215 : GE_DECODE_STRICT;
-    uint8_t k_bytes[32];
+    uint8_t k_bytes[32], c0_bytes[32], c1_bytes[32], s1_bytes[32];
     ge_p3 A, R, P;
-    sc S;
+    sc S, c1;
 
     /* Encodings first (ECX_ERR_INVALID), then policy (ECX_ERR_VERIFY). */
     if (!sc_from_bytes(&S, S_bytes)) return ECX_ERR_INVALID;
-#if ECXI_ED25519_PAIRED_DECODE
     if (ed25519_decode_pair(&A, &R, pk, R_bytes, policy) != ECX_OK) return ECX_ERR_INVALID;
     if (!zip215 && (ge_bytes_has_small_order(pk) | ge_bytes_has_small_order(R_bytes))) return ECX_ERR_VERIFY;
-#else
-    if (ge_p3_from_bytes(&A, pk, policy) != ECX_OK) return ECX_ERR_INVALID;
-    if (zip215) {
-        if (ge_p3_from_bytes(&R, R_bytes, policy) != ECX_OK) return ECX_ERR_INVALID;
-    } else {
-        /* R is not decoded on the success path: the byte comparison below
-         * needs only its bytes, and saves a square root. */
-        if (!ge_bytes_is_canonical(R_bytes)) return ECX_ERR_INVALID;
-        if (ge_bytes_has_small_order(pk) || ge_bytes_has_small_order(R_bytes))
-            return ed25519_strict_failure(R_bytes);
-    }
-#endif
 
     ed25519_challenge(k_bytes, R_bytes, pk, m, mlen);
 
-    /* P = [S]B - [k]A = [k](-A) + [S]B. */
-    ge_p3_neg(&A, &A);
-    ge_double_scalarmult_vartime(&P, k_bytes, &A, S_bytes);
+    /* c1 > 0: [c1] D = [c1 S]B + [c0](-A) + [c1](-R); c1 < 0: [|c1|] D =
+     * [|c1| S]B + [c0]A + [|c1|](-R). */
+    const unsigned c1_negative = sc_halfsize_reduce(c0_bytes, c1_bytes, k_bytes);
+    (void)sc_from_bytes(&c1, c1_bytes); /* |c1| < 2^128 < l: canonical */
+    sc_mul(&c1, &c1, &S);
+    sc_to_bytes(s1_bytes, &c1);
+    if (!c1_negative) ge_p3_neg(&A, &A);
+    ge_p3_neg(&R, &R);
+    ge_multi_scalarmult_vartime(&P, c0_bytes, &A, c1_bytes, &R, s1_bytes);
 
-    if (zip215) {
-        ge_p3_sub_p3(&P, &P, &R);
-        ge_p3_mul_by_cofactor(&P, &P);
-        return ge_p3_is_identity(&P) ? ECX_OK : ECX_ERR_VERIFY;
-    }
-
-#if ECXI_ED25519_PAIRED_DECODE
-    /* R is canonical, so encode(P) == R's bytes iff P == R as points. */
-    return ge_p3_equal_vartime(&P, &R) ? ECX_OK : ECX_ERR_VERIFY;
-#else
-    uint8_t check[32];
-    ge_p3_to_bytes(check, &P);
-    if (memcmp(check, R_bytes, 32) == 0) return ECX_OK;
-    return ed25519_strict_failure(R_bytes);
-#endif
+    if (zip215) ge_p3_mul_by_cofactor(&P, &P);
+    return ge_p3_is_identity(&P) ? ECX_OK : ECX_ERR_VERIFY;
 }
 
 #endif

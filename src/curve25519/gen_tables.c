@@ -11,7 +11,9 @@
  *   ge_base_comb[i][j] = (j + 1) 256^i B, i < 32, j < 8: the signed radix-16
  *                        comb of scalar_mul_base.h.
  *   ge_base_odd[j]     = (2j + 1) B, j < 64: the width-8 NAF table of
- *                        scalar_mul_double.h.
+ *                        scalar_mul_double.h;
+ *   ge_base128_odd[j]  = (2j + 1) 2^128 B, j < 64: the same for the high
+ *                        half of the basepoint's scalar there.
  *
  * Built for the build machine (meson native: true) on top of the portable
  * field arithmetic of the u64 backend when the compiler has 128-bit
@@ -72,6 +74,22 @@ static int print_point(FILE *f, const ge_p3 *p, const char *indent)
     return 0;
 }
 
+/* Writes `name`[j] = (2j + 1) p for j < ODD_ENTRIES. Returns 0 or -1 (as
+ * print_point). */
+static int print_odd_multiples(FILE *f, const char *name, const char *what, const ge_p3 *p)
+{
+    ge_p3 twice, cur = *p;
+    ge_p3_dbln(&twice, p, 1);
+    fprintf(f, "/* %s[j] = (2j + 1) * %s */\n", name, what);
+    fprintf(f, "static _Alignas(64) const uint64_t %s[%d][12] = {\n", name, ODD_ENTRIES);
+    for (int j = 0; j < ODD_ENTRIES; j++) {
+        if (print_point(f, &cur, "  ") != 0) return -1;
+        ge_p3_add_p3(&cur, &cur, &twice);
+    }
+    fprintf(f, "};\n\n");
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -114,20 +132,15 @@ int main(int argc, char **argv)
     }
     fprintf(f, "};\n\n");
 
-    /* Odd multiples B, 3B, ..., 127B. */
-    ge_p3 twice;
-    ge_p3_dbln(&twice, &base, 1);
-    fprintf(f, "/* ge_base_odd[j] = (2j + 1) * B */\n");
-    fprintf(f, "static _Alignas(64) const uint64_t ge_base_odd[%d][12] = {\n", ODD_ENTRIES);
-    cur = base;
-    for (int j = 0; j < ODD_ENTRIES; j++) {
-        if (print_point(f, &cur, "  ") != 0) {
-            fprintf(stderr, "gen_tables: self-check failed\n");
-            return 1;
-        }
-        ge_p3_add_p3(&cur, &cur, &twice);
+    /* Odd multiples B, 3B, ..., 127B, and the same of [2^128]B. */
+    ge_p3 base128;
+    ge_p3_dbln(&base128, &base, 128);
+    if (print_odd_multiples(f, "ge_base_odd", "B", &base) != 0 ||
+        print_odd_multiples(f, "ge_base128_odd", "2^128 * B", &base128) != 0) {
+        fprintf(stderr, "gen_tables: self-check failed\n");
+        return 1;
     }
-    fprintf(f, "};\n\n#endif\n");
+    fprintf(f, "#endif\n");
 
     if (fclose(f) != 0) {
         perror(argv[1]);

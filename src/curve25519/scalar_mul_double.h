@@ -1,13 +1,17 @@
-/* Variable-time double-base multiplication [a]A + [b]B, for verification.
+/* Variable-time multi-scalar multiplication [a0]P0 + [a1]P1 + [b]B for
+ * verification, and the double-base [a]A + [b]B as its one-point case.
  *
  * Source: interleaved width-w NAF (Moeller, "Algorithms for multi-exponentiation",
  * SAC 2001; Hankerson, Menezes, Vanstone, "Guide to Elliptic Curve
  * Cryptography", Algorithm 3.51), the structure of ref10's
  * ge_double_scalarmult_vartime and curve25519-dalek's
- * scalar_mul::vartime_double_base. A uses width 5 (odd multiples A .. 15A,
- * built per call as cached points); the basepoint uses width 8 with the 64
- * odd multiples B .. 127B precomputed at build time (ge_base_odd, affine), so
- * about 256/9 ~ 28 basepoint additions instead of ref10's 51.
+ * scalar_mul::vartime_double_base. The variable points use width 5 (odd
+ * multiples P .. 15P, built per call as cached points); the basepoint uses
+ * width 8 with the 64 odd multiples B .. 127B and [2^128]B .. [127 2^128]B
+ * precomputed at build time (ge_base_odd, ge_base128_odd, affine), so about
+ * 256/9 ~ 28 basepoint additions instead of ref10's 51, and as few
+ * doublings as the variable points' scalars allow: about 128 with the
+ * half-size scalars of verification (curve25519/scalar_halfsize.h).
  *
  * Written once on the point kernels (curve25519/point_kernels.h): serial
  * or 4-way, the same digits, tables and additions.
@@ -19,6 +23,7 @@
 #define ECX_CURVE25519_SCALAR_MUL_DOUBLE_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "curve25519/ed25519_tables.h"
 #include "curve25519/edwards.h"
@@ -43,42 +48,68 @@ static inline void ge_addend_odd_multiples(ge_addend *table, unsigned entries, c
     for (unsigned k = 1; k < entries; k++) ge_addend_next(&table[k], &u, &p2c);
 }
 
-/* r = [a]A + [b]B for 32-byte little-endian a, b < 2^255 (bit 255 clear)
- * and any curve point A. VARIABLE TIME. */
-static void ge_double_scalarmult_vartime(ge_p3 *r, const uint8_t a[32], const ge_p3 *A, const uint8_t b[32])
+/* r = [a0]P0 + [a1]P1 + [b]B for 32-byte little-endian a0, a1, b < 2^255
+ * (bit 255 clear); P1 may be NULL (the term is left out, a1 unread). The
+ * basepoint's scalar is split into 128-bit halves, b = b_lo + 2^128 b_hi,
+ * on B and [2^128]B (ge_base_odd, ge_base128_odd: width 8 each), so the
+ * doublings follow the longest of a0, a1, b_lo and b_hi: about 128 for the
+ * half-size scalars of verification (curve25519/scalar_halfsize.h), 253
+ * for a full-size a0. VARIABLE TIME. */
+static void ge_multi_scalarmult_vartime(ge_p3 *r, const uint8_t a0[32], const ge_p3 *P0, const uint8_t a1[32],
+                                        const ge_p3 *P1, const uint8_t b[32])
 {
-    int8_t naf_a[256], naf_b[256];
-    ge_addend ai[8]; /* ai[j] = (2j + 1) A */
+    int8_t naf_a[2][256], naf_lo[256], naf_hi[256];
+    uint8_t half[32] = {0};
+    ge_addend ai[2][8]; /* ai[t][j] = (2j + 1) P_t */
     ge_precomp bj;
     ge_acc acc;
+    const unsigned terms = P1 != NULL ? 2 : 1;
 
-    sc_recode_wnaf(naf_a, a, GE_DOUBLE_WIDTH_A);
-    sc_recode_wnaf(naf_b, b, GE_DOUBLE_WIDTH_B);
+    sc_recode_wnaf(naf_a[0], a0, GE_DOUBLE_WIDTH_A);
+    if (terms == 2) sc_recode_wnaf(naf_a[1], a1, GE_DOUBLE_WIDTH_A);
+    else memset(naf_a[1], 0, sizeof naf_a[1]);
+    memcpy(half, b, 16);
+    sc_recode_wnaf(naf_lo, half, GE_DOUBLE_WIDTH_B);
+    memcpy(half, b + 16, 16);
+    sc_recode_wnaf(naf_hi, half, GE_DOUBLE_WIDTH_B);
 
     int i = 255;
-    while (i >= 0 && naf_a[i] == 0 && naf_b[i] == 0) i--;
+    while (i >= 0 && (naf_a[0][i] | naf_a[1][i] | naf_lo[i] | naf_hi[i]) == 0) i--;
     if (i < 0) {
         ge_p3_identity(r);
         return;
     }
 
-    ge_addend_odd_multiples(ai, 8, A);
+    ge_addend_odd_multiples(ai[0], 8, P0);
+    if (terms == 2) ge_addend_odd_multiples(ai[1], 8, P1);
     ge_acc_identity(&acc);
     /* The first position's digits go onto the identity without the
      * doubling (2 O = O): one doubling fewer. */
     for (int first = 1; i >= 0; i--, first = 0) {
         if (!first) ge_acc_dbl(&acc);
-        if (naf_a[i] != 0) {
-            const int d = naf_a[i];
-            ge_acc_add_vartime(&acc, &ai[(d < 0 ? -d : d) / 2], d < 0);
+        for (unsigned t = 0; t < terms; t++) {
+            const int d = naf_a[t][i];
+            if (d != 0) ge_acc_add_vartime(&acc, &ai[t][(d < 0 ? -d : d) / 2], d < 0);
         }
-        if (naf_b[i] != 0) {
-            const int d = naf_b[i];
+        if (naf_lo[i] != 0) {
+            const int d = naf_lo[i];
             ge_precomp_from_words(&bj, ge_base_odd[(d < 0 ? -d : d) / 2]);
+            ge_acc_madd_vartime(&acc, &bj, d < 0);
+        }
+        if (naf_hi[i] != 0) {
+            const int d = naf_hi[i];
+            ge_precomp_from_words(&bj, ge_base128_odd[(d < 0 ? -d : d) / 2]);
             ge_acc_madd_vartime(&acc, &bj, d < 0);
         }
     }
     ge_acc_to_p3(r, &acc);
+}
+
+/* r = [a]A + [b]B for 32-byte little-endian a, b < 2^255 (bit 255 clear)
+ * and any curve point A. VARIABLE TIME. */
+static inline void ge_double_scalarmult_vartime(ge_p3 *r, const uint8_t a[32], const ge_p3 *A, const uint8_t b[32])
+{
+    ge_multi_scalarmult_vartime(r, a, A, NULL, NULL, b);
 }
 
 #endif

@@ -15,9 +15,9 @@
 #include "backend/ifma/field4.h"
 #include "backend/vector/edwards4.h"
 #include "backend/vector/kernels.h"
-/* Verification decodes A and R with one paired (4-way) square root and
- * checks the strict equation without an inversion (ed25519_impl.h): faster
- * here, where a 4-way squaring is as fast as a serial one. */
+/* Verification decodes A and R with one paired (4-way) square root
+ * (ed25519_impl.h): faster here, where a 4-way squaring is as fast as a
+ * serial one. */
 #define ECXI_ED25519_PAIRED_DECODE 1
 #include "curve25519/backend_impl.h"
 
