@@ -77,26 +77,32 @@ static inline uint64_t sc_halfsize_top(const uint64_t a[SC_HALFSIZE_LIMBS], unsi
     return w;
 }
 
+/* The low word of q w + *carry, the high word going to *carry, for
+ * q < 2^32. Where there is no 128-bit type (the u32 backend's targets), the
+ * product goes in 32-bit halves. */
+static inline uint64_t sc_halfsize_mul_word(uint64_t q, uint64_t w, uint64_t *carry)
+{
+#if defined(__SIZEOF_INT128__)
+    __extension__ const unsigned __int128 wide = (unsigned __int128)q * w + *carry;
+    *carry = (uint64_t)(wide >> 64);
+    return (uint64_t)wide;
+#else
+    const uint64_t lo = q * (w & 0xffffffffu), hi = q * (w >> 32);
+    uint64_t p = lo + (hi << 32);
+    uint64_t next = (hi >> 32) + (p < lo);
+    p += *carry;
+    *carry = next + (p < *carry);
+    return p;
+#endif
+}
+
 /* a = a - q b for q < 2^32, a and b of `limbs` words; returns the borrow
- * (1 if q b > a, and a is then a - q b + 2^(64 limbs)). Where there is no
- * 128-bit type (the u32 backend's targets), the products go in 32-bit
- * halves. */
+ * (1 if q b > a, and a is then a - q b + 2^(64 limbs)). */
 static inline uint64_t sc_halfsize_sub_mul(uint64_t *a, const uint64_t *b, uint64_t q, unsigned limbs)
 {
     uint64_t carry = 0, borrow = 0; /* carry: the product's word above */
     for (unsigned i = 0; i < limbs; i++) {
-#if defined(__SIZEOF_INT128__)
-        __extension__ const unsigned __int128 wide = (unsigned __int128)q * b[i] + carry;
-        const uint64_t p = (uint64_t)wide;
-        carry = (uint64_t)(wide >> 64);
-#else
-        const uint64_t lo = q * (b[i] & 0xffffffffu), hi = q * (b[i] >> 32);
-        uint64_t p = lo + (hi << 32);
-        uint64_t next = (hi >> 32) + (p < lo);
-        p += carry;
-        next += p < carry;
-        carry = next;
-#endif
+        const uint64_t p = sc_halfsize_mul_word(q, b[i], &carry);
         const uint64_t x = a[i] - p;
         const uint64_t borrow_out = (a[i] < p) | (x < borrow);
         a[i] = x - borrow;
@@ -110,20 +116,10 @@ static inline void sc_halfsize_add_mul(uint64_t *a, const uint64_t *b, uint64_t 
 {
     uint64_t carry = 0;
     for (unsigned i = 0; i < limbs; i++) {
-#if defined(__SIZEOF_INT128__)
-        __extension__ const unsigned __int128 wide = (unsigned __int128)q * b[i] + carry + a[i];
-        a[i] = (uint64_t)wide;
-        carry = (uint64_t)(wide >> 64);
-#else
-        const uint64_t lo = q * (b[i] & 0xffffffffu), hi = q * (b[i] >> 32);
-        uint64_t p = lo + (hi << 32);
-        uint64_t next = (hi >> 32) + (p < lo);
-        p += carry;
-        next += p < carry;
+        const uint64_t p = sc_halfsize_mul_word(q, b[i], &carry);
         const uint64_t x = a[i] + p;
-        carry = next + (x < p);
+        carry += x < p;
         a[i] = x;
-#endif
     }
 }
 
