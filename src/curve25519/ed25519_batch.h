@@ -75,7 +75,7 @@
 #include "curve25519/edwards_decode_x2.h"
 #include "curve25519/edwards_encoding.h"
 #include "curve25519/msm.h"
-#include "curve25519/scalar_mul_base.h" /* ge_precomp_from_words */
+#include "curve25519/scalar_mul_base.h" /* ge_precomp_from_table */
 #include "ecx/ecx.h"
 #include "hash/sha512.h"
 
@@ -306,7 +306,7 @@ static int ed25519_impl_verify_batch(size_t n, const uint8_t *const sigs[], cons
                 int mag = digits[0].dig[j] < 0 ? -digits[0].dig[j] : digits[0].dig[j];
                 if (mag > most) most = mag;
             }
-            for (int j = 0; j <= most / 2; j++) ge_precomp_from_words(&base_odd[j], ge_base_odd[j]);
+            for (int j = 0; j <= most / 2; j++) ge_precomp_from_table(&base_odd[j], ge_base_odd[j]);
             ge_msm_straus_digits_fixed_scratch_vartime(&sum, m - 1, digits + 1, points + 1, &digits[0], base_odd,
                                                        scratch);
             status = ECX_OK;

@@ -28,7 +28,7 @@
 #include "curve25519/ed25519_tables.h"
 #include "curve25519/edwards.h"
 #include "curve25519/point_kernels.h"
-#include "curve25519/scalar_mul_base.h" /* ge_precomp_from_words */
+#include "curve25519/scalar_mul_base.h" /* ge_precomp_from_table */
 #include "curve25519/scalar_recode.h"
 
 #define GE_DOUBLE_WIDTH_A 5
@@ -93,12 +93,12 @@ static void ge_multi_scalarmult_vartime(ge_p3 *r, const uint8_t a0[32], const ge
         }
         if (naf_lo[i] != 0) {
             const int d = naf_lo[i];
-            ge_precomp_from_words(&bj, ge_base_odd[(d < 0 ? -d : d) / 2]);
+            ge_precomp_from_table(&bj, ge_base_odd[(d < 0 ? -d : d) / 2]);
             ge_acc_madd_vartime(&acc, &bj, d < 0);
         }
         if (naf_hi[i] != 0) {
             const int d = naf_hi[i];
-            ge_precomp_from_words(&bj, ge_base128_odd[(d < 0 ? -d : d) / 2]);
+            ge_precomp_from_table(&bj, ge_base128_odd[(d < 0 ? -d : d) / 2]);
             ge_acc_madd_vartime(&acc, &bj, d < 0);
         }
     }
