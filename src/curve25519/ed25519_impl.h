@@ -145,11 +145,11 @@ static inline void ed25519_challenge(uint8_t k_bytes[32], const uint8_t R[32], c
  * before backend_impl.h; the default is 0):
  *   1: A and R are decoded together by ge_p3_from_bytes_zip215_x2 (one
  *      paired square root, fe_pow_p58_x2): for a backend whose paired root
- *      costs less than two serial roots: ifma, where it is one 4-way
- *      exponentiation as fast as a serial one (backend/vector/decode_x2_4.h).
- *   0: A and R are decoded one after the other: the serial backends (whose
- *      paired root is two roots) and avx2 (whose 4-way squaring has 1.7
- *      times the latency of u64's).
+ *      costs less than two serial roots: ifma and avx2, where it is one
+ *      4-way exponentiation (backend/vector/decode_x2_4.h), and u64, where
+ *      it is two chains interleaved (edwards_decode_x2.h).
+ *   0: A and R are decoded one after the other: u32 (whose interleaved
+ *      chains spill registers) and neon.
  * Both give the same statuses on every input (docs/ed25519-verification.md,
  * "Strict rules"; tests/test_ed25519_edge.c has a case for each place
  * where they could differ). */

@@ -15,6 +15,10 @@
 #include "backend/avx2/field4.h"
 #include "backend/avx2/edwards4.h"
 #include "backend/vector/kernels.h"
+/* Verification decodes A and R with one paired square root in two lanes
+ * (ed25519_impl.h): a 4-way squaring costs less than two serial ones
+ * (Intel Xeon model 207: verify 6% faster; Zen 5: no difference). */
+#define ECXI_ED25519_PAIRED_DECODE 1
 #include "curve25519/backend_impl.h"
 
 ECXI_DEFINE_BACKEND(avx2, ECXI_CPU_AVX2)
