@@ -23,7 +23,12 @@ static unsigned probe_hardware(void)
      * test != 0. It also re-runs CPUID on every call, so call it once. */
     const X86Info info = GetX86Info();
     if (info.features.avx2 != 0) features |= ECXI_CPU_AVX2;
-    if (info.features.avx512ifma != 0 && info.features.avx512vl != 0) features |= ECXI_CPU_IFMA;
+    /* ifma also runs MULX (BMI2) and ADCX / ADOX (ADX) in its P-256
+     * product (backend/u64/p256_mulx.h): every IFMA CPU has both, but the
+     * probe asks rather than assumes. */
+    if (info.features.avx512ifma != 0 && info.features.avx512vl != 0 && info.features.bmi2 != 0 &&
+        info.features.adx != 0)
+        features |= ECXI_CPU_IFMA;
     /* The SHA-256 compression of src/hash/sha256_shani.c: SHA256RNDS2/MSG1/
      * MSG2, PSHUFB (SSSE3) and PBLENDW (SSE4.1), XMM registers only. */
     if (info.features.sha != 0 && info.features.ssse3 != 0 && info.features.sse4_1 != 0) features |= ECXI_CPU_SHA;

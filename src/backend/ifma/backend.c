@@ -9,6 +9,12 @@
  * Straus's and Pippenger's multiscalar multiplications (and so batch
  * verification), the paired square roots of batch decoding and fe_mul_x4
  * 4-way; everything else is u64's code compiled here. */
+#ifndef ECXI_IFMA_STANDIN
+/* P-256's field product in MULX / ADCX / ADOX assembly (backend/u64/p256_mulx.h):
+ * the CPU probe selects ifma only with BMI2 and ADX. Not in the stand-in
+ * build, which valgrind runs. */
+#define ECXI_P256_MULX_ADX 1
+#endif
 #include "backend/u64/field.h"
 #include "backend/u64/scalar.h"
 #include "backend/u64/p256.h"

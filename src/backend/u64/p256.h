@@ -288,10 +288,25 @@ static inline void p256_field_sq_solinas(uint64_t r[4], const uint64_t a[4])
     p256_field_reduce_solinas(r, c);
 }
 
+/* A translation unit that defines ECXI_P256_MULX_ADX (the ifma backend's,
+ * which runs only where the CPU probe found BMI2 and ADX) takes the
+ * product in MULX / ADCX / ADOX assembly (backend/u64/p256_mulx.h): same
+ * contract and results. Not in unoptimised builds, where GCC has too few
+ * registers left for its operands. */
+#if defined(ECXI_P256_MULX_ADX) && defined(__x86_64__) && defined(__OPTIMIZE__) &&                   \
+    (defined(__GNUC__) || defined(__clang__))
+#define P256_HAVE_MULX_ADX 1
+#include "backend/u64/p256_mulx.h"
+#endif
+
 /* The reduction in use: Montgomery (docs/p256.md has the measurements). */
 static inline void p256_field_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
+#ifdef P256_HAVE_MULX_ADX
+    p256_field_mul_mulx(r, a, b);
+#else
     p256_field_mul_montgomery(r, a, b);
+#endif
 }
 
 static inline void p256_field_sq(uint64_t r[4], const uint64_t a[4])
