@@ -139,6 +139,19 @@ static inline void p256_reduce_once(uint64_t r[4], const uint64_t t[4], uint64_t
     r[3] = p256_adc(y3, m->m[3] & back, &c);
 }
 
+/* The word loops below are fully unrolled at every optimisation level:
+ * gcc 12 unrolls them at -O3 but not at -O2 (the level most distributions
+ * build with), where it keeps the 128-bit products in memory and a
+ * Montgomery product took 130 TSC cycles instead of 51 (Intel Xeon model
+ * 207). */
+#if defined(__clang__)
+#define P256_UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define P256_UNROLL _Pragma("GCC unroll 8")
+#else
+#define P256_UNROLL
+#endif
+
 /* The product, the squaring and the reduction below are parts of one
  * operation: forced inline so that p256_field_mul and p256_field_sq are
  * single bodies again (split into separate calls, with c[] passed through
@@ -167,6 +180,7 @@ static inline void p256_reduce_once(uint64_t r[4], const uint64_t t[4], uint64_t
  * finishes (p256_reduce_once). */
 P256_FIELD_PART void p256_field_reduce(uint64_t r[4], uint64_t c[9])
 {
+    P256_UNROLL
     for (int i = 0; i < 4; i++) {
         const uint64_t k = c[i];
         const p256_u128 kp3 = (p256_u128)k * 0xFFFFFFFF00000001u;
@@ -175,6 +189,7 @@ P256_FIELD_PART void p256_field_reduce(uint64_t r[4], uint64_t c[9])
         c[i + 2] = p256_adc(c[i + 2], k >> 32, &carry);
         c[i + 3] = p256_adc(c[i + 3], (uint64_t)kp3, &carry);
         c[i + 4] = p256_adc(c[i + 4], (uint64_t)(kp3 >> 64), &carry);
+        P256_UNROLL
         for (int j = i + 5; j < 9; j++) c[j] = p256_adc(c[j], 0, &carry);
     }
     p256_reduce_once(r, c + 4, c[8], &p256_field_mod);
@@ -186,10 +201,13 @@ static inline void p256_mul_row(uint64_t c[9], int i, uint64_t x, const uint64_t
 {
     p256_u128 p[4];
     uint64_t carry = 0;
+    P256_UNROLL
     for (int j = 0; j < 4; j++) p[j] = (p256_u128)x * b[j];
+    P256_UNROLL
     for (int j = 0; j < 4; j++) c[i + j] = p256_adc(c[i + j], (uint64_t)p[j], &carry);
     c[i + 4] = carry;
     carry = 0;
+    P256_UNROLL
     for (int j = 0; j < 4; j++) c[i + j + 1] = p256_adc(c[i + j + 1], (uint64_t)(p[j] >> 64), &carry);
 }
 
@@ -198,6 +216,7 @@ static inline void p256_mul_row(uint64_t c[9], int i, uint64_t x, const uint64_t
 P256_FIELD_PART void p256_field_product(uint64_t c[9], const uint64_t a[4], const uint64_t b[4])
 {
     for (int i = 0; i < 9; i++) c[i] = 0;
+    P256_UNROLL
     for (int i = 0; i < 4; i++) p256_mul_row(c, i, a[i], b);
 }
 
@@ -234,6 +253,7 @@ P256_FIELD_PART void p256_field_square_product(uint64_t c[9], const uint64_t a[4
     c[1] = c[1] << 1;
     /* add the squares a_i^2 at limb 2i, one carry chain */
     carry = 0;
+    P256_UNROLL
     for (int i = 0; i < 4; i++) {
         const p256_u128 sq = (p256_u128)a[i] * a[i];
         c[2 * i] = p256_adc(c[2 * i], (uint64_t)sq, &carry);
@@ -334,9 +354,11 @@ static inline void p256_mod_mul(uint64_t r[4], const uint64_t a[4], const uint64
         return;
     }
 
+    P256_UNROLL
     for (int i = 0; i < 4; i++) {
         x = (p256_u128)a[i] * b[0] + t[0];
         t[0] = (uint64_t)x;
+        P256_UNROLL
         for (int j = 1; j < 4; j++) {
             x = (p256_u128)a[i] * b[j] + t[j] + (uint64_t)(x >> 64);
             t[j] = (uint64_t)x;
@@ -347,6 +369,7 @@ static inline void p256_mod_mul(uint64_t r[4], const uint64_t a[4], const uint64
 
         k = t[0] * m->n0;
         x = (p256_u128)k * m->m[0] + t[0]; /* low word 0 by choice of k */
+        P256_UNROLL
         for (int j = 1; j < 4; j++) {
             x = (p256_u128)k * m->m[j] + t[j] + (uint64_t)(x >> 64);
             t[j - 1] = (uint64_t)x;
