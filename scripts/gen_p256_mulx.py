@@ -1,52 +1,139 @@
 #!/usr/bin/env python3
-# Prints the instruction lines of src/backend/u64/p256_mulx.h (the P-256
-# Montgomery product in MULX / ADCX / ADOX assembly): the four rows and
-# reductions unrolled, the accumulator registers rotating by one word per
-# round. The header explains the algorithm. Run: python3 scripts/gen_p256_mulx.py
-regs = ['%[t0]','%[t1]','%[t2]','%[t3]','%[t4]','%[t5]']
+# Prints the instruction lines of src/backend/u64/p256_mulx.h: the P-256
+# Montgomery product (argument "mul") or squaring ("sq") in MULX / ADCX /
+# ADOX assembly, rows and reductions unrolled, the registers rotating by
+# one word per round. The header explains the algorithms.
+#   python3 scripts/gen_p256_mulx.py mul|sq
+import sys
+
 lines = []
-def L(s): lines.append(s)
-# t0..t5 = 0
-for r in regs: L(f"xorl {r.replace('%[','%k[')}, {r.replace('%[','%k[')}")
-t = regs[:]  # t[0..5] rotate
-for i in range(4):
-    L(f"movq {8*i}(%[a]), %%rdx")
-    L("xorl %k[lo], %k[lo]")  # CF = OF = 0
-    for j in range(4):
-        L(f"mulxq {8*j}(%[b]), %[lo], %[hi]")
-        L(f"adcxq %[lo], {t[j]}")
-        L(f"adoxq %[hi], {t[j+1]}")
+
+
+def L(s):
+    lines.append(s)
+
+
+def k(r):
+    return r.replace('%[', '%k[')
+
+
+def mul():
+    regs = ['%[t0]','%[t1]','%[t2]','%[t3]','%[t4]','%[t5]']
+    lines = []
+    def L(s): lines.append(s)
+    # t0..t5 = 0
+    for r in regs: L(f"xorl {r.replace('%[','%k[')}, {r.replace('%[','%k[')}")
+    t = regs[:]  # t[0..5] rotate
+    for i in range(4):
+        L(f"movq {8*i}(%[a]), %%rdx")
+        L("xorl %k[lo], %k[lo]")  # CF = OF = 0
+        for j in range(4):
+            L(f"mulxq {8*j}(%[b]), %[lo], %[hi]")
+            L(f"adcxq %[lo], {t[j]}")
+            L(f"adoxq %[hi], {t[j+1]}")
+        L("movl $0, %k[lo]")
+        L(f"adcxq %[lo], {t[4]}")
+        L(f"adoxq %[lo], {t[5]}")
+        L(f"adcxq %[lo], {t[5]}")
+        # reduction: k = t0
+        L(f"movq {t[0]}, %%rdx")
+        L("mulxq %[p3], %[lo], %[hi]")
+        L(f"shlq $32, {t[0]}")
+        L("shrq $32, %%rdx")
+        L(f"addq {t[0]}, {t[1]}")
+        L(f"adcq %%rdx, {t[2]}")
+        L(f"adcq %[lo], {t[3]}")
+        L(f"adcq %[hi], {t[4]}")
+        L(f"adcq $0, {t[5]}")
+        # rotate: old t0 becomes the new top word, zeroed
+        old = t[0]
+        t = t[1:] + [old]
+        L(f"xorl {old.replace('%[','%k[')}, {old.replace('%[','%k[')}")
+    # result (t0..t3) + t4 * 2^256 < 2p: subtract p, keep on borrow
+    L(f"movq {t[0]}, %[lo]")
+    L(f"movq {t[1]}, %[hi]")
+    L(f"movq {t[2]}, %%rdx")
+    L(f"movq {t[3]}, {t[5]}")
+    L("subq $-1, %[lo]")
+    L("sbbq %[p1], %[hi]")
+    L("sbbq $0, %%rdx")
+    L(f"sbbq %[p3], {t[5]}")
+    L(f"sbbq $0, {t[4]}")
+    L(f"cmovncq %[lo], {t[0]}")
+    L(f"cmovncq %[hi], {t[1]}")
+    L(f"cmovncq %%rdx, {t[2]}")
+    L(f"cmovncq {t[5]}, {t[3]}")
+    for k in range(4): L(f"movq {t[k]}, {8*k}(%[r])")
+
+
+def sq():
+    c = [f'%[c{i}]' for i in range(8)]
+    # cross products a_i a_j, i < j, into c1..c6
+    L("movq 0(%[a]), %%rdx")
+    L(f"mulxq 8(%[a]), {c[1]}, {c[2]}")
+    L(f"mulxq 16(%[a]), %[lo], {c[3]}")
+    L(f"addq %[lo], {c[2]}")
+    L(f"mulxq 24(%[a]), %[lo], {c[4]}")
+    L(f"adcq %[lo], {c[3]}")
+    L(f"adcq $0, {c[4]}")
+    L("movq 8(%[a]), %%rdx")
+    L(f"xorl {k(c[5])}, {k(c[5])}")
+    L("mulxq 16(%[a]), %[lo], %[hi]")
+    L(f"adcxq %[lo], {c[3]}")
+    L(f"adoxq %[hi], {c[4]}")
+    L(f"mulxq 24(%[a]), %[lo], %[hi]")
+    L(f"adcxq %[lo], {c[4]}")
+    L(f"adoxq %[hi], {c[5]}")
     L("movl $0, %k[lo]")
-    L(f"adcxq %[lo], {t[4]}")
-    L(f"adoxq %[lo], {t[5]}")
-    L(f"adcxq %[lo], {t[5]}")
-    # reduction: k = t0
-    L(f"movq {t[0]}, %%rdx")
-    L("mulxq %[p3], %[lo], %[hi]")
-    L(f"shlq $32, {t[0]}")
-    L("shrq $32, %%rdx")
-    L(f"addq {t[0]}, {t[1]}")
-    L(f"adcq %%rdx, {t[2]}")
-    L(f"adcq %[lo], {t[3]}")
-    L(f"adcq %[hi], {t[4]}")
-    L(f"adcq $0, {t[5]}")
-    # rotate: old t0 becomes the new top word, zeroed
-    old = t[0]
-    t = t[1:] + [old]
-    L(f"xorl {old.replace('%[','%k[')}, {old.replace('%[','%k[')}")
-# result (t0..t3) + t4 * 2^256 < 2p: subtract p, keep on borrow
-L(f"movq {t[0]}, %[lo]")
-L(f"movq {t[1]}, %[hi]")
-L(f"movq {t[2]}, %%rdx")
-L(f"movq {t[3]}, {t[5]}")
-L("subq $-1, %[lo]")
-L("sbbq %[p1], %[hi]")
-L("sbbq $0, %%rdx")
-L(f"sbbq %[p3], {t[5]}")
-L(f"sbbq $0, {t[4]}")
-L(f"cmovncq %[lo], {t[0]}")
-L(f"cmovncq %[hi], {t[1]}")
-L(f"cmovncq %%rdx, {t[2]}")
-L(f"cmovncq {t[5]}, {t[3]}")
-for k in range(4): L(f"movq {t[k]}, {8*k}(%[r])")
-for s in lines: print('        "' + s + '\\n\\t"')
+    L(f"adcxq %[lo], {c[5]}")
+    L("movq 16(%[a]), %%rdx")
+    L(f"mulxq 24(%[a]), %[lo], {c[6]}")
+    L(f"addq %[lo], {c[5]}")
+    L(f"adcq $0, {c[6]}")
+    # double into c1..c7
+    L(f"xorl {k(c[7])}, {k(c[7])}")
+    L(f"addq {c[1]}, {c[1]}")
+    for i in range(2, 8): L(f"adcq {c[i]}, {c[i]}")
+    # add the squares a_i^2 at 2i
+    L("movq 0(%[a]), %%rdx")
+    L(f"mulxq %%rdx, {c[0]}, %[hi]")
+    L(f"addq %[hi], {c[1]}")
+    for i in range(1, 4):
+        L(f"movq {8*i}(%[a]), %%rdx")
+        L("mulxq %%rdx, %[lo], %[hi]")
+        L(f"adcq %[lo], {c[2*i]}")
+        L(f"adcq %[hi], {c[2*i+1]}")
+    # reduce the low half c0..c3: four rounds t = (t + k p) / 2^64, k = t_0
+    t = c[:4]
+    for i in range(4):
+        L(f"movq {t[0]}, %%rdx")
+        L("mulxq %[p3], %[lo], %[hi]")
+        L(f"shlq $32, {t[0]}")
+        L("shrq $32, %%rdx")
+        L(f"addq {t[0]}, {t[1]}")
+        L(f"adcq %%rdx, {t[2]}")
+        L(f"adcq %[lo], {t[3]}")
+        L("adcq $0, %[hi]")
+        L(f"movq %[hi], {t[0]}")
+        t = t[1:] + t[:1]
+    # add the high half: c4..c7 += c0..c3, carry word in lo
+    L("xorl %k[lo], %k[lo]")
+    L(f"addq {c[0]}, {c[4]}")
+    L(f"adcq {c[1]}, {c[5]}")
+    L(f"adcq {c[2]}, {c[6]}")
+    L(f"adcq {c[3]}, {c[7]}")
+    L("adcq $0, %[lo]")
+    # subtract p once, keep on borrow
+    for i in range(4): L(f"movq {c[4+i]}, {c[i]}")
+    L(f"subq $-1, {c[0]}")
+    L(f"sbbq %[p1], {c[1]}")
+    L(f"sbbq $0, {c[2]}")
+    L(f"sbbq %[p3], {c[3]}")
+    L("sbbq $0, %[lo]")
+    for i in range(4): L(f"cmovncq {c[i]}, {c[4+i]}")
+    for i in range(4): L(f"movq {c[4+i]}, {8*i}(%[r])")
+
+
+{'mul': mul, 'sq': sq}[sys.argv[1]]()
+for s in lines:
+    print('        "' + s + '\\n\\t"')

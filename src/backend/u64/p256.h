@@ -310,9 +310,10 @@ static inline void p256_field_sq_solinas(uint64_t r[4], const uint64_t a[4])
 
 /* A translation unit that defines ECXI_P256_MULX_ADX (the ifma backend's,
  * which runs only where the CPU probe found BMI2 and ADX) takes the
- * product in MULX / ADCX / ADOX assembly (backend/u64/p256_mulx.h): same
- * contract and results. Not in unoptimised builds, where GCC has too few
- * registers left for its operands. */
+ * product and the squaring in MULX / ADCX / ADOX assembly
+ * (backend/u64/p256_mulx.h): same contract and results. Not in
+ * unoptimised builds, where GCC has too few registers left for the
+ * operands. */
 #if defined(ECXI_P256_MULX_ADX) && defined(__x86_64__) && defined(__OPTIMIZE__) &&                   \
     (defined(__GNUC__) || defined(__clang__))
 #define P256_HAVE_MULX_ADX 1
@@ -331,7 +332,11 @@ static inline void p256_field_mul(uint64_t r[4], const uint64_t a[4], const uint
 
 static inline void p256_field_sq(uint64_t r[4], const uint64_t a[4])
 {
+#ifdef P256_HAVE_MULX_ADX
+    p256_field_sq_mulx(r, a);
+#else
     p256_field_sq_montgomery(r, a);
+#endif
 }
 
 /* r = a b R^-1 mod M, fully reduced, for any a < 2^256 and b < M.
