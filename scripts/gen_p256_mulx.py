@@ -17,12 +17,23 @@ def k(r):
     return r.replace('%[', '%k[')
 
 
+def reduction_round(t):
+    """t += k p with k = t_0 (p's shape: t_0 is cleared, k 2^32 lands at
+    words 1-2 and k p_3 at words 3-4); the caller adds the carry and the
+    high word of k p_3 into its top word."""
+    L(f"movq {t[0]}, %%rdx")
+    L("mulxq %[p3], %[lo], %[hi]")
+    L(f"shlq $32, {t[0]}")
+    L("shrq $32, %%rdx")
+    L(f"addq {t[0]}, {t[1]}")
+    L(f"adcq %%rdx, {t[2]}")
+    L(f"adcq %[lo], {t[3]}")
+
+
 def mul():
     regs = ['%[t0]','%[t1]','%[t2]','%[t3]','%[t4]','%[t5]']
-    lines = []
-    def L(s): lines.append(s)
     # t0..t5 = 0
-    for r in regs: L(f"xorl {r.replace('%[','%k[')}, {r.replace('%[','%k[')}")
+    for r in regs: L(f"xorl {k(r)}, {k(r)}")
     t = regs[:]  # t[0..5] rotate
     for i in range(4):
         L(f"movq {8*i}(%[a]), %%rdx")
@@ -35,20 +46,13 @@ def mul():
         L(f"adcxq %[lo], {t[4]}")
         L(f"adoxq %[lo], {t[5]}")
         L(f"adcxq %[lo], {t[5]}")
-        # reduction: k = t0
-        L(f"movq {t[0]}, %%rdx")
-        L("mulxq %[p3], %[lo], %[hi]")
-        L(f"shlq $32, {t[0]}")
-        L("shrq $32, %%rdx")
-        L(f"addq {t[0]}, {t[1]}")
-        L(f"adcq %%rdx, {t[2]}")
-        L(f"adcq %[lo], {t[3]}")
+        reduction_round(t)
         L(f"adcq %[hi], {t[4]}")
         L(f"adcq $0, {t[5]}")
         # rotate: old t0 becomes the new top word, zeroed
         old = t[0]
         t = t[1:] + [old]
-        L(f"xorl {old.replace('%[','%k[')}, {old.replace('%[','%k[')}")
+        L(f"xorl {k(old)}, {k(old)}")
     # result (t0..t3) + t4 * 2^256 < 2p: subtract p, keep on borrow
     L(f"movq {t[0]}, %[lo]")
     L(f"movq {t[1]}, %[hi]")
@@ -63,7 +67,7 @@ def mul():
     L(f"cmovncq %[hi], {t[1]}")
     L(f"cmovncq %%rdx, {t[2]}")
     L(f"cmovncq {t[5]}, {t[3]}")
-    for k in range(4): L(f"movq {t[k]}, {8*k}(%[r])")
+    for w in range(4): L(f"movq {t[w]}, {8*w}(%[r])")
 
 
 def sq():
@@ -106,13 +110,7 @@ def sq():
     # reduce the low half c0..c3: four rounds t = (t + k p) / 2^64, k = t_0
     t = c[:4]
     for i in range(4):
-        L(f"movq {t[0]}, %%rdx")
-        L("mulxq %[p3], %[lo], %[hi]")
-        L(f"shlq $32, {t[0]}")
-        L("shrq $32, %%rdx")
-        L(f"addq {t[0]}, {t[1]}")
-        L(f"adcq %%rdx, {t[2]}")
-        L(f"adcq %[lo], {t[3]}")
+        reduction_round(t)
         L("adcq $0, %[hi]")
         L(f"movq %[hi], {t[0]}")
         t = t[1:] + t[:1]
