@@ -30,6 +30,19 @@ def reduction_round(t):
     L(f"adcq %[lo], {t[3]}")
 
 
+def subtract_p_once_and_store(value, scratch, top):
+    """r = value - p if value + top 2^256 >= p, else value (constant time:
+    the difference in scratch, a borrow-driven CMOV back), then stored."""
+    for v, d in zip(value, scratch): L(f"movq {v}, {d}")
+    L(f"subq $-1, {scratch[0]}")
+    L(f"sbbq %[p1], {scratch[1]}")
+    L(f"sbbq $0, {scratch[2]}")
+    L(f"sbbq %[p3], {scratch[3]}")
+    L(f"sbbq $0, {top}")
+    for v, d in zip(value, scratch): L(f"cmovncq {d}, {v}")
+    for w in range(4): L(f"movq {value[w]}, {8*w}(%[r])")
+
+
 def mul():
     regs = ['%[t0]','%[t1]','%[t2]','%[t3]','%[t4]','%[t5]']
     # t0..t5 = 0
@@ -53,21 +66,8 @@ def mul():
         old = t[0]
         t = t[1:] + [old]
         L(f"xorl {k(old)}, {k(old)}")
-    # result (t0..t3) + t4 * 2^256 < 2p: subtract p, keep on borrow
-    L(f"movq {t[0]}, %[lo]")
-    L(f"movq {t[1]}, %[hi]")
-    L(f"movq {t[2]}, %%rdx")
-    L(f"movq {t[3]}, {t[5]}")
-    L("subq $-1, %[lo]")
-    L("sbbq %[p1], %[hi]")
-    L("sbbq $0, %%rdx")
-    L(f"sbbq %[p3], {t[5]}")
-    L(f"sbbq $0, {t[4]}")
-    L(f"cmovncq %[lo], {t[0]}")
-    L(f"cmovncq %[hi], {t[1]}")
-    L(f"cmovncq %%rdx, {t[2]}")
-    L(f"cmovncq {t[5]}, {t[3]}")
-    for w in range(4): L(f"movq {t[w]}, {8*w}(%[r])")
+    # result (t0..t3) + t4 * 2^256 < 2p
+    subtract_p_once_and_store(t[:4], ['%[lo]', '%[hi]', '%%rdx', t[5]], t[4])
 
 
 def sq():
@@ -121,15 +121,7 @@ def sq():
     L(f"adcq {c[2]}, {c[6]}")
     L(f"adcq {c[3]}, {c[7]}")
     L("adcq $0, %[lo]")
-    # subtract p once, keep on borrow
-    for i in range(4): L(f"movq {c[4+i]}, {c[i]}")
-    L(f"subq $-1, {c[0]}")
-    L(f"sbbq %[p1], {c[1]}")
-    L(f"sbbq $0, {c[2]}")
-    L(f"sbbq %[p3], {c[3]}")
-    L("sbbq $0, %[lo]")
-    for i in range(4): L(f"cmovncq {c[i]}, {c[4+i]}")
-    for i in range(4): L(f"movq {c[4+i]}, {8*i}(%[r])")
+    subtract_p_once_and_store(c[4:], c[:4], '%[lo]')
 
 
 {'mul': mul, 'sq': sq}[sys.argv[1]]()
