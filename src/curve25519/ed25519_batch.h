@@ -72,7 +72,7 @@
 #include "curve25519/ed25519_impl.h"
 #include "curve25519/ed25519_tables.h"
 #include "curve25519/edwards.h"
-#include "curve25519/edwards_decode_x2.h"
+#include "curve25519/edwards_decode_lanes.h"
 #include "curve25519/edwards_encoding.h"
 #include "curve25519/msm.h"
 #include "curve25519/scalar_mul_base.h" /* ge_precomp_from_table */
@@ -247,18 +247,21 @@ static int ed25519_impl_verify_batch(size_t n, const uint8_t *const sigs[], cons
     uint8_t zbytes[32], h[64], coef[32];
     ecxi_sha512_ctx ctx;
     int decoded = 1;
+    /* R_0, A_0, R_1, A_1, ... into points[1 ..], GE_DECODE_LANES at once
+     * (edwards_decode_lanes.h: two per square root on the serial backends,
+     * four on the vector ones). */
+    for (size_t j = 0; j < 2 * n && decoded; j += GE_DECODE_LANES) {
+        const size_t count = 2 * n - j < GE_DECODE_LANES ? 2 * n - j : GE_DECODE_LANES;
+        const uint8_t *enc[GE_DECODE_LANES];
+        unsigned ok[GE_DECODE_LANES];
+        for (size_t k = 0; k < count; k++) enc[k] = (j + k) % 2 == 0 ? sigs[(j + k) / 2] : pks[(j + k) / 2];
+        ge_p3_from_bytes_zip215_lanes(&points[1 + j], ok, enc, count);
+        for (size_t k = 0; k < count; k++) decoded &= (int)ok[k];
+    }
     sc_zero(&bsum);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && decoded; i++) {
         const uint8_t *R = sigs[i], *Sb = sigs[i] + 32;
-        const uint8_t *enc[2] = {R, pks[i]};
-        unsigned ok[2];
         if (!sc_from_bytes(&S, Sb)) {
-            decoded = 0;
-            break;
-        }
-        /* R_i and A_i, decoded together (edwards_decode_x2.h). */
-        ge_p3_from_bytes_zip215_x2(&points[1 + 2 * i], ok, enc);
-        if (!(ok[0] & ok[1])) {
             decoded = 0;
             break;
         }

@@ -35,7 +35,7 @@
 #include <string.h>
 
 #include "curve25519/edwards.h"
-#include "curve25519/edwards_decode_x2.h"
+#include "curve25519/edwards_decode_lanes.h"
 #include "curve25519/edwards_encoding.h"
 #include "curve25519/scalar_halfsize.h"
 #include "curve25519/scalar_mul_base.h"
@@ -143,11 +143,12 @@ static inline void ed25519_challenge(uint8_t k_bytes[32], const uint8_t R[32], c
 /* How verification decodes its points, a compile-time property the
  * backend chooses (its backend.c defines ECXI_ED25519_PAIRED_DECODE to 1
  * before backend_impl.h; the default is 0):
- *   1: A and R are decoded together by ge_p3_from_bytes_zip215_x2 (one
- *      paired square root, fe_pow_p58_x2): for a backend whose paired root
- *      costs less than two serial roots: ifma and avx2, where it is one
- *      4-way exponentiation (backend/vector/decode_x2_4.h), and u64, where
- *      it is two chains interleaved (edwards_decode_x2.h).
+ *   1: A and R are decoded together by ge_p3_from_bytes_zip215_lanes (one
+ *      paired square root, fe_pow_p58_lanes): for a backend whose paired
+ *      root costs less than two serial roots: ifma and avx2, where it is
+ *      one 4-way exponentiation with two lanes idle
+ *      (backend/vector/decode_lanes4.h), and u64, where it is two chains
+ *      interleaved (edwards_decode_lanes.h).
  *   0: A and R are decoded one after the other: u32 (whose interleaved
  *      chains spill registers) and neon.
  * Both give the same statuses on every input (docs/ed25519-verification.md,
@@ -172,7 +173,7 @@ static int ed25519_decode_pair(ge_p3 *A, ge_p3 *R, const uint8_t pk[32], const u
     const uint8_t *const enc[2] = {pk, R_bytes};
     ge_p3 AR[2];
     unsigned ok[2];
-    ge_p3_from_bytes_zip215_x2(AR, ok, enc);
+    ge_p3_from_bytes_zip215_lanes(AR, ok, enc, 2);
     *A = AR[0];
     *R = AR[1];
     return (ok[0] & ok[1]) ? ECX_OK : ECX_ERR_INVALID;

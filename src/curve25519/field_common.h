@@ -27,7 +27,7 @@ static inline void fe_abs(fe *r, const fe *a)
 /* The addition chain of a^((p-5)/8) = a^(2^252 - 3), the usual one for
  * 2^255-21 in curve25519 papers ending with two squarings and a product by
  * a: 250 squarings, 11 multiplications. Written once for fe_pow_p58 and its
- * two-way form fe_pow_p58_x2 (edwards_decode_x2.h): SQN(r, x, n) computes
+ * several-lane form fe_pow_p58_lanes (edwards_decode_lanes.h): SQN(r, x, n) computes
  * x^(2^n) and MUL(r, x, y) x y, on pointers (or arrays) r, a, t0, t1, t2. */
 #define FE_POW_P58_CHAIN(SQN, MUL, r, a, t0, t1, t2)                                               \
     do {                                                                                           \

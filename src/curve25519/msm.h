@@ -35,7 +35,7 @@
 #include <string.h>
 
 #include "curve25519/edwards.h"
-#include "curve25519/edwards_decode_x2.h"
+#include "curve25519/edwards_decode_lanes.h"
 #include "curve25519/edwards_encoding.h"
 #include "curve25519/msm_pippenger.h"
 #include "curve25519/msm_pippenger_fixed.h"
@@ -80,12 +80,17 @@ static int edwards_op_msm_vartime_with(uint8_t r[32], size_t n, const uint8_t sc
         return ECX_ERR_NOMEM;
     }
     int status = ECX_OK;
-    for (size_t j = 0; j < n && status == ECX_OK; j += 2) {
-        if (j + 1 < n) { /* two decodings at once (edwards_decode_x2.h) */
-            const uint8_t *enc[2] = {points[j], points[j + 1]};
-            unsigned ok[2];
-            ge_p3_from_bytes_zip215_x2(&p[j], ok, enc);
-            if (!(ok[0] & ok[1])) status = ECX_ERR_INVALID;
+    /* GE_DECODE_LANES decodings at once (edwards_decode_lanes.h); a last
+     * single one on its own. */
+    for (size_t j = 0; j < n && status == ECX_OK; j += GE_DECODE_LANES) {
+        const size_t count = n - j < GE_DECODE_LANES ? n - j : GE_DECODE_LANES;
+        if (count > 1) {
+            const uint8_t *enc[GE_DECODE_LANES];
+            unsigned ok[GE_DECODE_LANES], all = 1;
+            for (size_t k = 0; k < count; k++) enc[k] = points[j + k];
+            ge_p3_from_bytes_zip215_lanes(&p[j], ok, enc, count);
+            for (size_t k = 0; k < count; k++) all &= ok[k];
+            if (!all) status = ECX_ERR_INVALID;
         } else {
             status = ge_p3_from_bytes(&p[j], points[j], GE_DECODE_ZIP215);
         }

@@ -1,0 +1,38 @@
+/* Vector layer: the square-root exponentiations of batch decoding
+ * (fe_pow_p58_lanes of curve25519/edwards_decode_lanes.h) in the four lanes
+ * of one 4-way field element: four decodings cost one exponentiation, each
+ * step of the addition chain one 4-way squaring or multiplication, where
+ * the serial backends interleave two chains. Batch verification, the
+ * multiscalar multiplication's decoding and (in two lanes, the other two
+ * idle) single verification's A and R use it.
+ *
+ * Same contract and the same chain (FE_POW_P58_CHAIN, field_common.h) as
+ * the serial kernel, so the same values. Constant time. Part of
+ * backend/vector/kernels.h.
+ */
+#ifndef ECX_BACKEND_VECTOR_DECODE_LANES4_H
+#define ECX_BACKEND_VECTOR_DECODE_LANES4_H
+
+/* GE4_FLATTEN: from the point formulas, included before kernels.h. */
+#include "curve25519/field_common.h"
+
+/* Decodings per exponentiation (edwards_decode_lanes.h). */
+#define GE_DECODE_LANES 4
+
+/* r = a^(2^n) in every lane, n >= 1. REDUCED in, REDUCED out. */
+static inline void fe4_sqn(fe4 *r, const fe4 *a, unsigned n)
+{
+    fe4_sq(r, a);
+    while (--n > 0) fe4_sq(r, r);
+}
+
+/* r[k] = a[k]^((p-5)/8) for k < 4. TIGHT in, TIGHT out. */
+static GE4_FLATTEN void fe_pow_p58_lanes(fe r[GE_DECODE_LANES], const fe a[GE_DECODE_LANES])
+{
+    fe4 x, t0, t1, t2, y;
+    fe4_pack(&x, &a[0], &a[1], &a[2], &a[3]);
+    FE_POW_P58_CHAIN(fe4_sqn, fe4_mul, &y, &x, &t0, &t1, &t2);
+    fe4_unpack(&r[0], &r[1], &r[2], &r[3], &y);
+}
+
+#endif
