@@ -58,7 +58,8 @@ static inline void ge_addend_odd_multiples(ge_addend *table, unsigned entries, c
 static void ge_multi_scalarmult_vartime(ge_p3 *r, const uint8_t a0[32], const ge_p3 *P0, const uint8_t a1[32],
                                         const ge_p3 *P1, const uint8_t b[32])
 {
-    int8_t naf_a[2][256], naf_lo[256], naf_hi[256];
+    int8_t naf_a[2][256], naf_base[2][256]; /* naf_base: b's low and high halves */
+    const uint64_t(*const base_tables[2])[12] = {ge_base_odd, ge_base128_odd};
     uint8_t half[32] = {0};
     ge_addend ai[2][8]; /* ai[t][j] = (2j + 1) P_t */
     ge_precomp bj;
@@ -68,13 +69,13 @@ static void ge_multi_scalarmult_vartime(ge_p3 *r, const uint8_t a0[32], const ge
     sc_recode_wnaf(naf_a[0], a0, GE_DOUBLE_WIDTH_A);
     if (terms == 2) sc_recode_wnaf(naf_a[1], a1, GE_DOUBLE_WIDTH_A);
     else memset(naf_a[1], 0, sizeof naf_a[1]);
-    memcpy(half, b, 16);
-    sc_recode_wnaf(naf_lo, half, GE_DOUBLE_WIDTH_B);
-    memcpy(half, b + 16, 16);
-    sc_recode_wnaf(naf_hi, half, GE_DOUBLE_WIDTH_B);
+    for (unsigned h = 0; h < 2; h++) {
+        memcpy(half, b + 16 * h, 16);
+        sc_recode_wnaf(naf_base[h], half, GE_DOUBLE_WIDTH_B);
+    }
 
     int i = 255;
-    while (i >= 0 && (naf_a[0][i] | naf_a[1][i] | naf_lo[i] | naf_hi[i]) == 0) i--;
+    while (i >= 0 && (naf_a[0][i] | naf_a[1][i] | naf_base[0][i] | naf_base[1][i]) == 0) i--;
     if (i < 0) {
         ge_p3_identity(r);
         return;
@@ -91,15 +92,12 @@ static void ge_multi_scalarmult_vartime(ge_p3 *r, const uint8_t a0[32], const ge
             const int d = naf_a[t][i];
             if (d != 0) ge_acc_add_vartime(&acc, &ai[t][(d < 0 ? -d : d) / 2], d < 0);
         }
-        if (naf_lo[i] != 0) {
-            const int d = naf_lo[i];
-            ge_precomp_from_table(&bj, ge_base_odd[(d < 0 ? -d : d) / 2]);
-            ge_acc_madd_vartime(&acc, &bj, d < 0);
-        }
-        if (naf_hi[i] != 0) {
-            const int d = naf_hi[i];
-            ge_precomp_from_table(&bj, ge_base128_odd[(d < 0 ? -d : d) / 2]);
-            ge_acc_madd_vartime(&acc, &bj, d < 0);
+        for (unsigned h = 0; h < 2; h++) {
+            const int d = naf_base[h][i];
+            if (d != 0) {
+                ge_precomp_from_table(&bj, base_tables[h][(d < 0 ? -d : d) / 2]);
+                ge_acc_madd_vartime(&acc, &bj, d < 0);
+            }
         }
     }
     ge_acc_to_p3(r, &acc);
