@@ -247,13 +247,13 @@ static int ed25519_impl_verify_batch(size_t n, const uint8_t *const sigs[], cons
     uint8_t zbytes[32], h[64], coef[32];
     ecxi_sha512_ctx ctx;
     int decoded = 1;
-    /* R_0, A_0, R_1, A_1, ... into points[1 ..], GE_DECODE_LANES at once
-     * (edwards_decode_lanes.h: two per square root on the serial backends,
-     * four on the vector ones). */
-    for (size_t j = 0; j < 2 * n && decoded; j += GE_DECODE_LANES) {
-        const size_t count = 2 * n - j < GE_DECODE_LANES ? 2 * n - j : GE_DECODE_LANES;
-        const uint8_t *enc[GE_DECODE_LANES];
-        unsigned ok[GE_DECODE_LANES];
+    /* R_0, A_0, R_1, A_1, ... into points[1 ..], FE_SQRT_LANES at once
+     * (edwards_decode_lanes.h: two per square root on the serial
+     * backends, four on the vector ones). */
+    for (size_t j = 0; j < 2 * n && decoded; j += FE_SQRT_LANES) {
+        const size_t count = 2 * n - j < FE_SQRT_LANES ? 2 * n - j : FE_SQRT_LANES;
+        const uint8_t *enc[FE_SQRT_LANES];
+        unsigned ok[FE_SQRT_LANES] = {0};
         for (size_t k = 0; k < count; k++) enc[k] = (j + k) % 2 == 0 ? sigs[(j + k) / 2] : pks[(j + k) / 2];
         ge_p3_from_bytes_zip215_lanes(&points[1 + j], ok, enc, count);
         for (size_t k = 0; k < count; k++) decoded &= (int)ok[k];

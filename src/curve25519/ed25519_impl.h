@@ -172,7 +172,7 @@ static int ed25519_decode_pair(ge_p3 *A, ge_p3 *R, const uint8_t pk[32], const u
         return ECX_ERR_INVALID;
     const uint8_t *const enc[2] = {pk, R_bytes};
     ge_p3 AR[2];
-    unsigned ok[2];
+    unsigned ok[2] = {0, 0};
     ge_p3_from_bytes_zip215_lanes(AR, ok, enc, 2);
     *A = AR[0];
     *R = AR[1];

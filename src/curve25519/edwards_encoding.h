@@ -57,6 +57,37 @@ static inline unsigned ge_bytes_is_canonical(const uint8_t s[32])
     return ge_bytes_y_is_canonical(s) & (1u ^ (x_is_zero & (unsigned)(s[31] >> 7)));
 }
 
+/* The two halves of decoding around its square root, shared with the
+ * several-lane decoder (edwards_decode_lanes.h). ge_decode_ratio: from the
+ * bytes s, Y = y (bit 255 dropped, y may be >= p) and the ratio u / v =
+ * (y^2 - 1) / (d y^2 + 1) = x^2 (v is never 0: -1/d is not a square).
+ * ge_decode_finish: r = (x with the sign bit of s, y, 1, x y) from the root
+ * x and r's Y, or the identity unless ok (a well-defined point rather than
+ * garbage). Constant time. */
+static inline void ge_decode_ratio(fe *Y, fe *u, fe *v, const uint8_t s[32])
+{
+    fe one, d, y2;
+    fe_one(&one);
+    fe_from_bytes(&d, ge_d_bytes);
+    fe_from_bytes(Y, s);
+    fe_sq(&y2, Y);
+    fe_sub(u, &y2, &one);             /* u = y^2 - 1 */
+    fe_carry(u, u);
+    fe_mul(v, &y2, &d);
+    fe_add(v, v, &one);               /* v = d y^2 + 1 */
+    fe_carry(v, v);
+}
+
+static inline void ge_decode_finish(ge_p3 *r, const fe *x, const uint8_t s[32], unsigned ok)
+{
+    fe_one(&r->Z);
+    fe_cneg(&r->X, x, (unsigned)(s[31] >> 7));
+    fe_mul(&r->T, &r->X, &r->Y);
+    ge_p3 id;
+    ge_p3_identity(&id);
+    ge_p3_cmov(r, &id, 1u ^ ok);
+}
+
 /* Decodes s into r under `policy` (GE_DECODE_STRICT or GE_DECODE_ZIP215).
  * Returns ECX_OK, or ECX_ERR_INVALID (r is then the identity) when y is not
  * the y of a curve point or the policy rejects the encoding. The output has
@@ -64,36 +95,16 @@ static inline unsigned ge_bytes_is_canonical(const uint8_t s[32])
  * aside). */
 static GE_FLATTEN int ge_p3_from_bytes(ge_p3 *r, const uint8_t s[32], unsigned policy)
 {
-    fe one, d, y2, u, v, x;
-    unsigned sign = (unsigned)(s[31] >> 7);
-
-    fe_from_bytes(&r->Y, s);          /* bit 255 dropped, y may be >= p */
-    fe_one(&r->Z);
-    fe_one(&one);
-    fe_from_bytes(&d, ge_d_bytes);
-
-    fe_sq(&y2, &r->Y);
-    fe_sub(&u, &y2, &one);            /* u = y^2 - 1 */
-    fe_carry(&u, &u);
-    fe_mul(&v, &y2, &d);
-    fe_add(&v, &v, &one);             /* v = d y^2 + 1, never 0: -1/d is not a square */
-    fe_carry(&v, &v);
+    fe u, v, x;
+    ge_decode_ratio(&r->Y, &u, &v, s);
 
     /* x = +sqrt(u/v), the even root. */
     unsigned ok = fe_sqrt_ratio(&x, &u, &v);
-    unsigned x_is_zero = fe_is_zero(&x);
-
     if (policy == GE_DECODE_STRICT) {
         ok &= ge_bytes_y_is_canonical(s);
-        ok &= 1u ^ (x_is_zero & sign);
+        ok &= 1u ^ (fe_is_zero(&x) & (unsigned)(s[31] >> 7));
     }
-    fe_cneg(&r->X, &x, sign);
-    fe_mul(&r->T, &r->X, &r->Y);
-
-    /* Make the failure output a well-defined point rather than garbage. */
-    ge_p3 id;
-    ge_p3_identity(&id);
-    ge_p3_cmov(r, &id, 1u ^ ok);
+    ge_decode_finish(r, &x, s, ok);
     return ok ? ECX_OK : ECX_ERR_INVALID;
 }
 

@@ -27,7 +27,7 @@ static inline void fe_abs(fe *r, const fe *a)
 /* The addition chain of a^((p-5)/8) = a^(2^252 - 3), the usual one for
  * 2^255-21 in curve25519 papers ending with two squarings and a product by
  * a: 250 squarings, 11 multiplications. Written once for fe_pow_p58 and its
- * several-lane form fe_pow_p58_lanes (edwards_decode_lanes.h): SQN(r, x, n) computes
+ * several-lane form fe_pow_p58_lanes (field_lanes.h): SQN(r, x, n) computes
  * x^(2^n) and MUL(r, x, y) x y, on pointers (or arrays) r, a, t0, t1, t2. */
 #define FE_POW_P58_CHAIN(SQN, MUL, r, a, t0, t1, t2)                                               \
     do {                                                                                           \
@@ -62,22 +62,25 @@ static void fe_pow_p58(fe *r, const fe *a)
     FE_POW_P58_CHAIN(fe_sqn, fe_mul, r, a, &t0, &t1, &t2);
 }
 
-/* RFC 9496, section 4.2, SQRT_RATIO_M1(u, v): returns 1 and r = +sqrt(u/v)
- * if u/v is a square; returns 0 and r = +sqrt(sqrt(-1) * u/v) otherwise
- * (with r = 0 when u = 0, and when v = 0 (returning 0 unless u = 0)). The
- * root returned is the non-negative one. Constant time. TIGHT inputs. */
-static unsigned fe_sqrt_ratio(fe *r, const fe *u, const fe *v)
+/* RFC 9496's SQRT_RATIO_M1 in two halves around its exponentiation, so
+ * that several square roots can share one (fe_sqrt_ratio_lanes,
+ * curve25519/field_lanes.h): the first gives v^3 and w = u v^7,
+ * the second takes x = w^((p-5)/8) and finishes. Constant time. */
+static inline void fe_sqrt_ratio_begin(fe *w, fe *v3, const fe *u, const fe *v)
 {
-    fe sqrtm1, v3, v7, x, check, u_neg, u_neg_i, x_prime;
-    fe_from_bytes(&sqrtm1, fe_sqrtm1_bytes);
-
-    fe_sq(&v3, v);
-    fe_mul(&v3, &v3, v);              /* v^3 */
-    fe_sq(&v7, &v3);
+    fe v7;
+    fe_sq(v3, v);
+    fe_mul(v3, v3, v);                /* v^3 */
+    fe_sq(&v7, v3);
     fe_mul(&v7, &v7, v);              /* v^7 */
-    fe_mul(&x, u, &v7);
-    fe_pow_p58(&x, &x);               /* (u v^7)^((p-5)/8) */
-    fe_mul(&x, &x, &v3);
+    fe_mul(w, u, &v7);
+}
+
+static inline unsigned fe_sqrt_ratio_end(fe *r, const fe *pow, const fe *u, const fe *v, const fe *v3)
+{
+    fe sqrtm1, x, check, u_neg, u_neg_i, x_prime;
+    fe_from_bytes(&sqrtm1, fe_sqrtm1_bytes);
+    fe_mul(&x, pow, v3);
     fe_mul(&x, &x, u);                /* x = u v^3 (u v^7)^((p-5)/8) */
 
     fe_sq(&check, &x);
@@ -93,6 +96,18 @@ static unsigned fe_sqrt_ratio(fe *r, const fe *u, const fe *v)
     fe_cmov(&x, &x_prime, flipped_sign | flipped_sign_i);
     fe_abs(r, &x);
     return correct_sign | flipped_sign;
+}
+
+/* RFC 9496, section 4.2, SQRT_RATIO_M1(u, v): returns 1 and r = +sqrt(u/v)
+ * if u/v is a square; returns 0 and r = +sqrt(sqrt(-1) * u/v) otherwise
+ * (with r = 0 when u = 0, and when v = 0 (returning 0 unless u = 0)). The
+ * root returned is the non-negative one. Constant time. TIGHT inputs. */
+static unsigned fe_sqrt_ratio(fe *r, const fe *u, const fe *v)
+{
+    fe w, v3, pow;
+    fe_sqrt_ratio_begin(&w, &v3, u, v);
+    fe_pow_p58(&pow, &w);             /* (u v^7)^((p-5)/8) */
+    return fe_sqrt_ratio_end(r, &pow, u, v, &v3);
 }
 
 /* r[k] = a[k] b[k] for k = 0..3 (the f25519 table's fe_mul_x4): four

@@ -4,7 +4,7 @@
 #include "backend/u64/scalar.h"
 #include "backend/u64/p256.h"
 /* Verification decodes A and R with the two square-root chains
- * interleaved (ed25519_impl.h, edwards_decode_lanes.h): one chain waits on
+ * interleaved (ed25519_impl.h, field_lanes.h): one chain waits on
  * the multiplier's latency, two keep it busier (Intel Xeon model 207:
  * verify 7% faster; Zen 5: no difference). u32 keeps two roots: paired,
  * its ten-limb chains spill (verify 2% slower, same machine). */

@@ -1,5 +1,5 @@
 /* Vector layer: the square-root exponentiations of batch decoding
- * (fe_pow_p58_lanes of curve25519/edwards_decode_lanes.h) in the four lanes
+ * (fe_pow_p58_lanes of curve25519/field_lanes.h) in the four lanes
  * of one 4-way field element: four decodings cost one exponentiation, each
  * step of the addition chain one 4-way squaring or multiplication, where
  * the serial backends interleave two chains. Batch verification, the
@@ -16,8 +16,8 @@
 /* GE4_FLATTEN: from the point formulas, included before kernels.h. */
 #include "curve25519/field_common.h"
 
-/* Decodings per exponentiation (edwards_decode_lanes.h). */
-#define GE_DECODE_LANES 4
+/* Square roots per exponentiation (curve25519/field_lanes.h). */
+#define FE_SQRT_LANES 4
 
 /* r = a^(2^n) in every lane, n >= 1. REDUCED in, REDUCED out. */
 static inline void fe4_sqn(fe4 *r, const fe4 *a, unsigned n)
@@ -27,7 +27,7 @@ static inline void fe4_sqn(fe4 *r, const fe4 *a, unsigned n)
 }
 
 /* r[k] = a[k]^((p-5)/8) for k < 4. TIGHT in, TIGHT out. */
-static GE4_FLATTEN void fe_pow_p58_lanes(fe r[GE_DECODE_LANES], const fe a[GE_DECODE_LANES])
+static GE4_FLATTEN void fe_pow_p58_lanes(fe r[FE_SQRT_LANES], const fe a[FE_SQRT_LANES])
 {
     fe4 x, t0, t1, t2, y;
     fe4_pack(&x, &a[0], &a[1], &a[2], &a[3]);

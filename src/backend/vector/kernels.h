@@ -13,7 +13,7 @@
  *   ge_point_*, ge_addend_*:        scalar_mul_variable.h, scalar_mul_double.h
  *   curve25519/point_kernels.h),    (verify), msm_straus.h, msm_pippenger.h: each
  *   point_kernels4.h                algorithm written once on the contract
- *   fe_pow_p58_lanes (decode_lanes4.h) curve25519/edwards_decode_lanes.h
+ *   fe_pow_p58_lanes (decode_lanes4.h) curve25519/field_lanes.h
  *   fe_mul_x4 (field_x4.h)          curve25519/field_common.h (f25519 table)
  *
  * Without ECXI_VECTOR_KERNELS, point_kernels.h takes the serial point

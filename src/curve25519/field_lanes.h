@@ -1,0 +1,75 @@
+/* Several square roots sharing one exponentiation: RFC 9496's
+ * SQRT_RATIO_M1 (fe_sqrt_ratio, field_common.h) on FE_SQRT_LANES pairs
+ * (u, v) at once, for the decoders that take several points
+ * (curve25519/edwards_decode_lanes.h, ristretto.h).
+ *
+ * The exponentiation to (p-5)/8 (250 squarings in one dependency chain) is
+ * most of a square root, and a single chain runs at the latency of a
+ * squaring. The serial backends run two chains interleaved step by step
+ * (FE_SQRT_LANES = 2: the multiplier kept busier, about 13% less time per
+ * root on u64, Zen 4); the vector backends run one 4-way chain, a root per
+ * lane (FE_SQRT_LANES = 4, backend/vector/decode_lanes4.h, switched by
+ * ECXI_VECTOR_KERNELS).
+ */
+#ifndef ECX_CURVE25519_FIELD_LANES_H
+#define ECX_CURVE25519_FIELD_LANES_H
+
+#include <stddef.h>
+
+#include "curve25519/field_common.h"
+
+#ifndef ECXI_VECTOR_KERNELS
+#define FE_SQRT_LANES 2
+
+/* r[k] = a[k]^(2^n) for k = 0, 1, the two chains interleaved. n >= 1. */
+static inline void fe_sqn_x2(fe r[2], const fe a[2], unsigned n)
+{
+    fe t[2] = {a[0], a[1]};
+    while (n-- > 0)
+        for (int k = 0; k < 2; k++) fe_sq(&t[k], &t[k]);
+    r[0] = t[0];
+    r[1] = t[1];
+}
+
+/* r[k] = a[k] b[k] for k = 0, 1. */
+static inline void fe_mul_x2(fe r[2], const fe a[2], const fe b[2])
+{
+    fe_mul(&r[0], &a[0], &b[0]);
+    fe_mul(&r[1], &a[1], &b[1]);
+}
+
+/* fe_pow_p58_lanes is kept out of line (gcc 12 inlined into a large caller
+ * interleaves its two squaring chains with the caller's code and spills
+ * them to the stack: 25% slower, measured) and flattened (the field
+ * operations inlined into it, so the two chains stay in registers). */
+#if defined(__GNUC__) || defined(__clang__)
+#define FE_POW_LANES_ATTRIBUTES __attribute__((noinline, flatten))
+#else
+#define FE_POW_LANES_ATTRIBUTES
+#endif
+
+/* r[k] = a[k]^((p-5)/8) for k < 2: fe_pow_p58's addition chain on two
+ * elements. TIGHT in, TIGHT out. Constant time. */
+static FE_POW_LANES_ATTRIBUTES void fe_pow_p58_lanes(fe r[FE_SQRT_LANES], const fe a[FE_SQRT_LANES])
+{
+    fe t0[2], t1[2], t2[2];
+    FE_POW_P58_CHAIN(fe_sqn_x2, fe_mul_x2, r, a, t0, t1, t2);
+}
+#endif /* ECXI_VECTOR_KERNELS */
+
+/* SQRT_RATIO_M1(u[k], v[k]) into r[k] and was_square[k] for k < count
+ * (1 <= count <= FE_SQRT_LANES), as fe_sqrt_ratio computes them, with one
+ * fe_pow_p58_lanes for all of them; lanes past count compute copies of
+ * lane 0, dropped. Constant time. TIGHT inputs. */
+static void fe_sqrt_ratio_lanes(fe *r, unsigned *was_square, const fe *u, const fe *v, size_t count)
+{
+    fe w[FE_SQRT_LANES], v3[FE_SQRT_LANES], pow[FE_SQRT_LANES];
+    for (size_t k = 0; k < FE_SQRT_LANES; k++) {
+        const size_t from = k < count ? k : 0;
+        fe_sqrt_ratio_begin(&w[k], &v3[k], &u[from], &v[from]);
+    }
+    fe_pow_p58_lanes(pow, w);
+    for (size_t k = 0; k < count; k++) was_square[k] = fe_sqrt_ratio_end(&r[k], &pow[k], &u[k], &v[k], &v3[k]);
+}
+
+#endif
