@@ -6,6 +6,7 @@
  *     not decode: ECX_ERR_INVALID), wrong n or m, another transcript label,
  *     truncated and overlong proofs, non-canonical scalars (s + l), points
  *     that do not decode, identity points (ECX_ERR_VERIFY, as the crate);
+ *     with two bad points, the first one's status in the transcript's order;
  *   - generators too small for n or m, m not a power of two, n not in the
  *     set, NULL arrays, a damaged transcript, a short proof buffer:
  *     ECX_ERR_INVALID, outputs zeroed, transcripts unchanged;
@@ -126,6 +127,28 @@ static void test_malformed(const ecx_rangeproof_gens *g)
             memset(p + slots[s], 0, 32);
             CHECK_STATUS(verify_crate(p, len, i, j, g), ECX_ERR_VERIFY, ctx("%s: identity at %zu", be, slots[s]));
         }
+        /* Two bad points: the status is the first one's in the transcript's
+         * order (the verifier decodes them all at once, several per square
+         * root, and must still answer as the crate does point by point). */
+        for (size_t s1 = 0; s1 < nslots; s1++)
+            for (size_t s2 = s1 + 1; s2 < nslots; s2++)
+                for (int undecodable_first = 0; undecodable_first < 2; undecodable_first++) {
+                    memcpy(p, proof, len);
+                    const size_t bad = undecodable_first ? slots[s1] : slots[s2];
+                    memset(p + slots[s1], 0, 32), memset(p + slots[s2], 0, 32);
+                    memset(p + bad, 0xff, 32);
+                    p[bad + 31] = 0x7f;
+                    CHECK_STATUS(verify_crate(p, len, i, j, g), undecodable_first ? ECX_ERR_INVALID : ECX_ERR_VERIFY,
+                                 ctx("%s: %s at %zu, then %s at %zu", be, undecodable_first ? "undecodable" : "identity",
+                                     slots[s1], undecodable_first ? "identity" : "undecodable", slots[s2]));
+                }
+        /* A commitment that does not decode comes before every point of the proof. */
+        memcpy(p, proof, len);
+        memset(p, 0, 32); /* A: the identity */
+        memset(vc[0], 0xff, 32);
+        vc[0][31] = 0x7f;
+        CHECK_STATUS(verify_public(p, len, (const uint8_t(*)[32])vc, m, n, g, VECTOR_LABEL), ECX_ERR_INVALID,
+                     ctx("%s: commitment undecodable, A the identity", be));
     }
     ecx_backend_select("auto");
 }

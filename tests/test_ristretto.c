@@ -5,7 +5,8 @@
  *   - RFC 9496, appendix A: A.1 the encodings of [0]B .. [15]B (by
  *     scalarmult_base, scalarmult and repeated addition), A.2 every invalid
  *     encoding (rejected by is_valid and by every function taking a point,
- *     the output untouched), A.3 the one-way map vectors. Each vector is
+ *     the output untouched; in msm at each of 6 positions, every lane of
+ *     the several-point decoder), A.3 the one-way map vectors. Each vector is
  *     checked against libsodium too;
  *   - is_valid against crypto_core_ristretto255_is_valid_point on random
  *     strings, on valid encodings with one bit flipped, and on the
@@ -256,6 +257,13 @@ static void check_rejected_everywhere(const uint8_t bad[32], const char *c)
     REJECTS(ecx_ristretto255_scalarmult(r, one, bad));
     REJECTS(ecx_ristretto255_msm_vartime(r, 1, (const uint8_t(*)[32])s2, (const uint8_t(*)[32])p2 + 1));
     REJECTS(ecx_ristretto255_msm_vartime(r, 2, (const uint8_t(*)[32])s2, (const uint8_t(*)[32])p2));
+    /* In every lane of the decoders that take several points at once
+     * (four on the vector backends, field_lanes.h) and in the group after. */
+    uint8_t s6[6][32], p6[6][32];
+    for (int k = 0; k < 6; k++) {
+        for (int j = 0; j < 6; j++) memcpy(s6[j], one, 32), memcpy(p6[j], j == k ? bad : B, 32);
+        REJECTS(ecx_ristretto255_msm_vartime(r, 6, (const uint8_t(*)[32])s6, (const uint8_t(*)[32])p6));
+    }
 #undef REJECTS
 }
 

@@ -26,6 +26,7 @@
 
 #include "curve25519/edwards.h"
 #include "curve25519/edwards_encoding.h"
+#include "curve25519/field_lanes.h"
 #include "ecx/ecx.h"
 
 /* The constants of RFC 9496, section 4.1, canonical little-endian (the
@@ -50,6 +51,68 @@ static const uint8_t ristretto_d_minus_one_sq_bytes[32] = {
     0x20, 0x4d, 0xed, 0x44, 0xaa, 0x5a, 0xad, 0x31, 0x99, 0x19, 0x1e, 0xb0, 0x2c, 0x4a, 0x9e, 0xd2,
     0xeb, 0x4e, 0x9b, 0x52, 0x2f, 0xd3, 0xdc, 0x4c, 0x41, 0x22, 0x6c, 0xf6, 0x7a, 0xb3, 0x68, 0x59};
 
+/* RFC 9496, section 4.3.1, in two halves around its square root, shared
+ * by ristretto_decode and ristretto_decode_lanes. The first: from the bytes
+ * s, s as a field element, u1 = 1 - s^2, u2 = 1 + s^2, v = -(D u1^2) -
+ * u2^2, the square root's argument v u2^2 (in *ratio) and the encoding's
+ * own checks (canonical: bit 255 clear and below p; s non-negative). The
+ * second: from invsqrt = SQRT_RATIO_M1(1, v u2^2) and its was_square,
+ * the point (Z = 1, TIGHT coordinates, the identity on failure) and the
+ * verdict. Constant time. */
+typedef struct {
+    fe s, u1, u2, v;
+    unsigned ok;
+} ristretto_decoding;
+
+static inline void ristretto_decode_begin(ristretto_decoding *dec, fe *ratio, const uint8_t s_bytes[32])
+{
+    fe one, d, ss, u2_sqr, t;
+    dec->ok = ge_bytes_y_is_canonical(s_bytes) & (1u ^ (unsigned)(s_bytes[31] >> 7));
+    fe_from_bytes(&dec->s, s_bytes);
+    dec->ok &= 1u ^ fe_is_negative(&dec->s);
+
+    fe_one(&one);
+    fe_from_bytes(&d, ge_d_bytes);
+    fe_sq(&ss, &dec->s);
+    fe_sub(&dec->u1, &one, &ss);
+    fe_carry(&dec->u1, &dec->u1);       /* u1 = 1 - s^2 */
+    fe_add(&dec->u2, &one, &ss);
+    fe_carry(&dec->u2, &dec->u2);       /* u2 = 1 + s^2 */
+    fe_sq(&u2_sqr, &dec->u2);
+
+    fe_sq(&t, &dec->u1);
+    fe_mul(&t, &t, &d);
+    fe_add(&dec->v, &t, &u2_sqr);
+    fe_carry(&dec->v, &dec->v);
+    fe_neg(&dec->v, &dec->v);           /* v = -(D u1^2) - u2^2 */
+    fe_mul(ratio, &dec->v, &u2_sqr);
+}
+
+static inline unsigned ristretto_decode_end(ge_p3 *r, const ristretto_decoding *dec, const fe *invsqrt,
+                                            unsigned was_square)
+{
+    fe den_x, den_y, t;
+    fe_mul(&den_x, invsqrt, &dec->u2);
+    fe_mul(&den_y, invsqrt, &den_x);
+    fe_mul(&den_y, &den_y, &dec->v);
+
+    fe_mul(&t, &dec->s, &den_x);
+    fe_add(&t, &t, &t);
+    fe_carry(&t, &t);
+    fe_abs(&r->X, &t);                  /* x = |2 s den_x| */
+    fe_mul(&r->Y, &dec->u1, &den_y);    /* y = u1 den_y */
+    fe_one(&r->Z);
+    fe_mul(&r->T, &r->X, &r->Y);
+
+    const unsigned ok = dec->ok & was_square & (1u ^ fe_is_negative(&r->T)) & (1u ^ fe_is_zero(&r->Y));
+
+    /* A failure leaves a well-defined point, as ge_p3_from_bytes does. */
+    ge_p3 id;
+    ge_p3_identity(&id);
+    ge_p3_cmov(r, &id, 1u ^ ok);
+    return ok;
+}
+
 /* RFC 9496, section 4.3.1: decodes the 32 bytes s into r. Returns ECX_OK,
  * or ECX_ERR_INVALID (r is then the identity) when s is not a canonical
  * field encoding (s >= p, or bit 255 set), s is negative (odd), the square
@@ -57,50 +120,30 @@ static const uint8_t ristretto_d_minus_one_sq_bytes[32] = {
  * coordinates. Constant time in s; only the returned verdict branches. */
 static GE_FLATTEN int ristretto_decode(ge_p3 *r, const uint8_t s_bytes[32])
 {
-    fe s, one, d, ss, u1, u2, u2_sqr, v, t, invsqrt, den_x, den_y;
-
-    /* Canonical: bit 255 clear and the 255-bit value below p. */
-    unsigned ok = ge_bytes_y_is_canonical(s_bytes) & (1u ^ (unsigned)(s_bytes[31] >> 7));
-    fe_from_bytes(&s, s_bytes);
-    ok &= 1u ^ fe_is_negative(&s);
-
+    ristretto_decoding dec;
+    fe one, ratio, invsqrt;
+    ristretto_decode_begin(&dec, &ratio, s_bytes);
     fe_one(&one);
-    fe_from_bytes(&d, ge_d_bytes);
-    fe_sq(&ss, &s);
-    fe_sub(&u1, &one, &ss);
-    fe_carry(&u1, &u1);                 /* u1 = 1 - s^2 */
-    fe_add(&u2, &one, &ss);
-    fe_carry(&u2, &u2);                 /* u2 = 1 + s^2 */
-    fe_sq(&u2_sqr, &u2);
+    const unsigned was_square = fe_sqrt_ratio(&invsqrt, &one, &ratio);
+    return ristretto_decode_end(r, &dec, &invsqrt, was_square) ? ECX_OK : ECX_ERR_INVALID;
+}
 
-    fe_sq(&t, &u1);
-    fe_mul(&t, &t, &d);
-    fe_add(&v, &t, &u2_sqr);
-    fe_carry(&v, &v);
-    fe_neg(&v, &v);                     /* v = -(D u1^2) - u2^2 */
-
-    fe_mul(&t, &v, &u2_sqr);
-    unsigned was_square = fe_sqrt_ratio(&invsqrt, &one, &t);
-
-    fe_mul(&den_x, &invsqrt, &u2);
-    fe_mul(&den_y, &invsqrt, &den_x);
-    fe_mul(&den_y, &den_y, &v);
-
-    fe_mul(&t, &s, &den_x);
-    fe_add(&t, &t, &t);
-    fe_carry(&t, &t);
-    fe_abs(&r->X, &t);                  /* x = |2 s den_x| */
-    fe_mul(&r->Y, &u1, &den_y);         /* y = u1 den_y */
-    fe_one(&r->Z);
-    fe_mul(&r->T, &r->X, &r->Y);
-
-    ok &= was_square & (1u ^ fe_is_negative(&r->T)) & (1u ^ fe_is_zero(&r->Y));
-
-    /* A failure leaves a well-defined point, as ge_p3_from_bytes does. */
-    ge_p3 id;
-    ge_p3_identity(&id);
-    ge_p3_cmov(r, &id, 1u ^ ok);
-    return ok ? ECX_OK : ECX_ERR_INVALID;
+/* ristretto_decode of s[k] into r[k] for k < count (1 <= count <=
+ * FE_SQRT_LANES), the square roots in one fe_sqrt_ratio_lanes
+ * (field_lanes.h): ok[k] = 1 if s[k] decodes, else 0 (r[k] the identity).
+ * The same points and verdicts as ristretto_decode. Constant time in the
+ * encodings. */
+static void ristretto_decode_lanes(ge_p3 *r, unsigned *ok, const uint8_t *const *s, size_t count)
+{
+    ristretto_decoding dec[FE_SQRT_LANES];
+    fe one[FE_SQRT_LANES], ratio[FE_SQRT_LANES], invsqrt[FE_SQRT_LANES];
+    unsigned was_square[FE_SQRT_LANES] = {0};
+    for (size_t k = 0; k < count; k++) {
+        ristretto_decode_begin(&dec[k], &ratio[k], s[k]);
+        fe_one(&one[k]);
+    }
+    fe_sqrt_ratio_lanes(invsqrt, was_square, one, ratio, count);
+    for (size_t k = 0; k < count; k++) ok[k] = ristretto_decode_end(&r[k], &dec[k], &invsqrt[k], was_square[k]);
 }
 
 /* RFC 9496, section 4.3.2: s = the canonical encoding of the element p

@@ -75,18 +75,21 @@ static inline void ristretto_write_if(uint8_t r[32], const uint8_t t[32], unsign
  * masked select). */
 static int ristretto_add_or_sub(uint8_t r[32], const uint8_t p[32], const uint8_t q[32], unsigned subtract)
 {
-    ge_p3 a, b;
+    ge_p3 ab[2];
     uint8_t t[32];
-    const unsigned ok = ristretto_ok(ristretto_decode(&a, p)) & ristretto_ok(ristretto_decode(&b, q));
+    const uint8_t *const enc[2] = {p, q};
+    unsigned decoded[2] = {0, 0};
+    ristretto_decode_lanes(ab, decoded, enc, 2); /* one shared square root (field_lanes.h) */
+    const unsigned ok = decoded[0] & decoded[1];
     if (subtract)
-        ge_p3_sub_p3(&a, &a, &b);
+        ge_p3_sub_p3(&ab[0], &ab[0], &ab[1]);
     else
-        ge_p3_add_p3(&a, &a, &b);
-    ristretto_encode(t, &a);
+        ge_p3_add_p3(&ab[0], &ab[0], &ab[1]);
+    ristretto_encode(t, &ab[0]);
     ristretto_write_if(r, t, ok);
     ct_wipe(t, sizeof t);
-    ct_wipe(&a, sizeof a);
-    ct_wipe(&b, sizeof b);
+    ct_wipe(ab, sizeof ab);
+    ct_wipe(decoded, sizeof decoded);
     return ristretto_status(ok);
 }
 
@@ -162,7 +165,16 @@ static int ristretto_op_msm_vartime(uint8_t r[32], size_t n, const uint8_t scala
     ge_p3 *p = NULL, sum;
     if (n > 0 && !(p = malloc(n * sizeof *p))) return ECX_ERR_NOMEM;
     int status = ECX_OK;
-    for (size_t j = 0; j < n && status == ECX_OK; j++) status = ristretto_decode(&p[j], points[j]);
+    /* FE_SQRT_LANES decodings per square root (field_lanes.h). */
+    for (size_t j = 0; j < n && status == ECX_OK; j += FE_SQRT_LANES) {
+        const size_t count = n - j < FE_SQRT_LANES ? n - j : FE_SQRT_LANES;
+        const uint8_t *enc[FE_SQRT_LANES];
+        unsigned ok[FE_SQRT_LANES] = {0};
+        for (size_t k = 0; k < count; k++) enc[k] = points[j + k];
+        ristretto_decode_lanes(&p[j], ok, enc, count);
+        for (size_t k = 0; k < count; k++)
+            if (!ok[k]) status = ECX_ERR_INVALID;
+    }
     /* Canonical scalars are below 2^255, as the msm code requires. */
     if (status == ECX_OK) status = ge_msm_vartime(&sum, n, scalars, p);
     if (status == ECX_OK) ristretto_encode(r, &sum);

@@ -51,15 +51,41 @@ static void rp_weight(sc *r, const uint8_t seed[32], uint64_t index)
     sc_from_wide(r, wide);
 }
 
-/* The crate's validate_and_append_point: ECX_ERR_VERIFY for the identity's
- * encoding (32 zero bytes), ECX_ERR_INVALID if it does not decode, else
- * ECX_OK with the point in *p and the bytes appended. */
-static int rp_take_point(ge_p3 *p, ecxi_transcript *t, const char *label, const uint8_t enc[32])
+/* Decodes a proof's points into pts (A, S, T_1, T_2 at 0..3, L_k at 4 + k,
+ * R_k at 4 + lg + k, V_j at 4 + 2 lg + j), FE_SQRT_LANES per square root
+ * (ristretto_decode_lanes), and returns the status the crate gives for the
+ * first point it refuses, in the transcript's order (V_0 .. V_(m-1), A, S,
+ * T_1, T_2, L_0, R_0, L_1, ...): ECX_ERR_INVALID for a point that does not
+ * decode; for all but the V_j also ECX_ERR_VERIFY for the identity's
+ * encoding (32 zero bytes: validate_and_append_point). ECX_OK if none. */
+static int rp_decode_points(const ecxi_rp_view *v, const uint8_t (*V)[32], size_t m, ge_p3 *pts)
 {
+    enum { MAX_POINTS = ECXI_RP_MAX_M + 4 + 2 * ECXI_RP_MAX_LG };
     static const uint8_t ZERO[32] = {0};
-    if (memcmp(enc, ZERO, 32) == 0) return ECX_ERR_VERIFY;
-    if (ristretto_decode(p, enc) != ECX_OK) return ECX_ERR_INVALID;
-    ecxi_rp_append32(t, label, enc);
+    const unsigned lg = v->lg;
+    const size_t count = m + 4 + 2 * (size_t)lg;
+    const uint8_t *enc[MAX_POINTS];
+    size_t at[MAX_POINTS]; /* where point i of the transcript's order goes in pts */
+    size_t i = 0;
+    for (size_t j = 0; j < m; j++) enc[i] = V[j], at[i++] = 4 + 2 * (size_t)lg + j;
+    const uint8_t *const first[4] = {v->A, v->S, v->T1, v->T2};
+    for (size_t j = 0; j < 4; j++) enc[i] = first[j], at[i++] = j;
+    for (unsigned k = 0; k < lg; k++) {
+        enc[i] = v->L[k], at[i++] = 4 + k;
+        enc[i] = v->R[k], at[i++] = 4 + lg + k;
+    }
+
+    unsigned ok[MAX_POINTS];
+    for (i = 0; i < count; i += FE_SQRT_LANES) {
+        const size_t lanes = count - i < FE_SQRT_LANES ? count - i : FE_SQRT_LANES;
+        ge_p3 decoded[FE_SQRT_LANES];
+        ristretto_decode_lanes(decoded, &ok[i], &enc[i], lanes);
+        for (size_t k = 0; k < lanes; k++) pts[at[i + k]] = decoded[k];
+    }
+    for (i = 0; i < count; i++) {
+        if (i >= m && memcmp(enc[i], ZERO, 32) == 0) return ECX_ERR_VERIFY;
+        if (!ok[i]) return ECX_ERR_INVALID;
+    }
     return ECX_OK;
 }
 
@@ -85,19 +111,16 @@ static int rp_verify_one(const ecxi_rp_view *v, const uint8_t (*V)[32], size_t m
     int st;
     sc y, z, x, w, c, r, zz, a, b, tx, txb, eb, tmp, tmp2, one;
     sc u[ECXI_RP_MAX_LG], inv[ECXI_RP_MAX_LG + 1], usq[ECXI_RP_MAX_LG], uinvsq[ECXI_RP_MAX_LG];
-    ge_p3 *pA = &pts[0], *pL = &pts[4], *pR = &pts[4 + lg], *pV = &pts[4 + 2 * lg];
 
+    if ((st = rp_decode_points(v, V, m, pts)) != ECX_OK) return st;
     ecxi_rp_domain_sep(t, n, m);
-    for (size_t j = 0; j < m; j++) {
-        if (ristretto_decode(&pV[j], V[j]) != ECX_OK) return ECX_ERR_INVALID;
-        ecxi_rp_append32(t, "V", V[j]);
-    }
-    if ((st = rp_take_point(&pA[0], t, "A", v->A)) != ECX_OK) return st;
-    if ((st = rp_take_point(&pA[1], t, "S", v->S)) != ECX_OK) return st;
+    for (size_t j = 0; j < m; j++) ecxi_rp_append32(t, "V", V[j]);
+    ecxi_rp_append32(t, "A", v->A);
+    ecxi_rp_append32(t, "S", v->S);
     rp_challenge(&y, t, "y");
     rp_challenge(&z, t, "z");
-    if ((st = rp_take_point(&pA[2], t, "T_1", v->T1)) != ECX_OK) return st;
-    if ((st = rp_take_point(&pA[3], t, "T_2", v->T2)) != ECX_OK) return st;
+    ecxi_rp_append32(t, "T_1", v->T1);
+    ecxi_rp_append32(t, "T_2", v->T2);
     rp_challenge(&x, t, "x");
     ecxi_rp_append32(t, "t_x", v->t_x);
     ecxi_rp_append32(t, "t_x_blinding", v->t_x_blinding);
@@ -105,8 +128,8 @@ static int rp_verify_one(const ecxi_rp_view *v, const uint8_t (*V)[32], size_t m
     rp_challenge(&w, t, "w");
     ecxi_rp_ipp_domain_sep(t, N);
     for (unsigned k = 0; k < lg; k++) {
-        if ((st = rp_take_point(&pL[k], t, "L", v->L[k])) != ECX_OK) return st;
-        if ((st = rp_take_point(&pR[k], t, "R", v->R[k])) != ECX_OK) return st;
+        ecxi_rp_append32(t, "L", v->L[k]);
+        ecxi_rp_append32(t, "R", v->R[k]);
         rp_challenge(&u[k], t, "u");
         inv[k] = u[k];
         rp_sc_mul(&usq[k], &u[k], &u[k]);
