@@ -79,22 +79,7 @@ static int edwards_op_msm_vartime_with(uint8_t r[32], size_t n, const uint8_t sc
         free(s);
         return ECX_ERR_NOMEM;
     }
-    int status = ECX_OK;
-    /* FE_SQRT_LANES decodings at once (edwards_decode_lanes.h); a last
-     * single one on its own. */
-    for (size_t j = 0; j < n && status == ECX_OK; j += FE_SQRT_LANES) {
-        const size_t count = n - j < FE_SQRT_LANES ? n - j : FE_SQRT_LANES;
-        if (count > 1) {
-            const uint8_t *enc[FE_SQRT_LANES];
-            unsigned ok[FE_SQRT_LANES] = {0}, all = 1;
-            for (size_t k = 0; k < count; k++) enc[k] = points[j + k];
-            ge_p3_from_bytes_zip215_lanes(&p[j], ok, enc, count);
-            for (size_t k = 0; k < count; k++) all &= ok[k];
-            if (!all) status = ECX_ERR_INVALID;
-        } else {
-            status = ge_p3_from_bytes(&p[j], points[j], GE_DECODE_ZIP215);
-        }
-    }
+    int status = ge_p3_from_bytes_zip215_all(p, points, n) ? ECX_OK : ECX_ERR_INVALID;
     for (size_t j = 0; j < n; j++) {
         memcpy(s[j], scalars[j], 32);
         s[j][31] &= 0x7f;
