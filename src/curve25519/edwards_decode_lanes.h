@@ -31,22 +31,36 @@ static void ge_p3_from_bytes_zip215_lanes(ge_p3 *r, unsigned *ok, const uint8_t 
     for (size_t k = 0; k < count; k++) ge_decode_finish(&r[k], &x[k], s[k], ok[k]);
 }
 
-/* Decodes s[0 .. n-1] into r[0 .. n-1] as above, FE_SQRT_LANES at a time
- * (a last single one with ge_p3_from_bytes); stops at the first group with
- * a point that does not decode. Returns 1 if every point decodes, else 0. */
-static inline unsigned ge_p3_from_bytes_zip215_all(ge_p3 *r, const uint8_t (*s)[32], size_t n)
+/* A decoder of count <= FE_SQRT_LANES encodings sharing one square root:
+ * r[k] and ok[k] for s[k], k < count (ge_p3_from_bytes_zip215_lanes,
+ * ristretto_decode_lanes). */
+typedef void ge_decode_lanes_fn(ge_p3 *r, unsigned *ok, const uint8_t *const *s, size_t count);
+
+/* Decodes s[0 .. n-1] into r[0 .. n-1] with decode_lanes, FE_SQRT_LANES
+ * at a time (the last group may be smaller); stops at the first group
+ * with a point that does not decode. Returns 1 if every point decodes,
+ * else 0 (then r's entries are unspecified). The verdicts are public
+ * (the callers' encodings are). */
+static inline unsigned ge_decode_all_lanes(ge_decode_lanes_fn *decode_lanes, ge_p3 *r, const uint8_t (*s)[32],
+                                           size_t n)
 {
     for (size_t j = 0; j < n; j += FE_SQRT_LANES) {
         const size_t count = n - j < FE_SQRT_LANES ? n - j : FE_SQRT_LANES;
-        if (count == 1) return ge_p3_from_bytes(&r[j], s[j], GE_DECODE_ZIP215) == ECX_OK;
         const uint8_t *enc[FE_SQRT_LANES];
         unsigned ok[FE_SQRT_LANES] = {0}, all = 1;
         for (size_t k = 0; k < count; k++) enc[k] = s[j + k];
-        ge_p3_from_bytes_zip215_lanes(&r[j], ok, enc, count);
+        decode_lanes(&r[j], ok, enc, count);
         for (size_t k = 0; k < count; k++) all &= ok[k];
         if (!all) return 0;
     }
     return 1;
+}
+
+/* Decodes s[0 .. n-1] into r[0 .. n-1] with the ZIP-215 rules, as
+ * ge_decode_all_lanes. Returns 1 if every point decodes, else 0. */
+static inline unsigned ge_p3_from_bytes_zip215_all(ge_p3 *r, const uint8_t (*s)[32], size_t n)
+{
+    return ge_decode_all_lanes(ge_p3_from_bytes_zip215_lanes, r, s, n);
 }
 
 #endif

@@ -60,9 +60,16 @@ static FE_POW_LANES_ATTRIBUTES void fe_pow_p58_lanes(fe r[FE_SQRT_LANES], const 
 /* SQRT_RATIO_M1(u[k], v[k]) into r[k] and was_square[k] for k < count
  * (1 <= count <= FE_SQRT_LANES), as fe_sqrt_ratio computes them, with one
  * fe_pow_p58_lanes for all of them; lanes past count compute copies of
- * lane 0, dropped. Constant time. TIGHT inputs. */
+ * lane 0, dropped. A single pair (count = 1, the last of an odd list)
+ * takes fe_sqrt_ratio's one serial chain instead, which costs less than
+ * two interleaved chains or a 4-way one; the values are the same.
+ * Constant time in u and v (count is public). TIGHT inputs. */
 static void fe_sqrt_ratio_lanes(fe *r, unsigned *was_square, const fe *u, const fe *v, size_t count)
 {
+    if (count == 1) {
+        was_square[0] = fe_sqrt_ratio(&r[0], &u[0], &v[0]);
+        return;
+    }
     fe w[FE_SQRT_LANES], v3[FE_SQRT_LANES], pow[FE_SQRT_LANES];
     for (size_t k = 0; k < FE_SQRT_LANES; k++) {
         const size_t from = k < count ? k : 0;

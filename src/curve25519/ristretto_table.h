@@ -20,6 +20,7 @@
 
 #include "common/constant_time.h"
 #include "curve25519/edwards.h"
+#include "curve25519/edwards_decode_lanes.h"
 #include "curve25519/msm.h"
 #include "curve25519/ristretto.h"
 #include "curve25519/scalar_mul_base.h"
@@ -164,17 +165,8 @@ static int ristretto_op_msm_vartime(uint8_t r[32], size_t n, const uint8_t scala
 
     ge_p3 *p = NULL, sum;
     if (n > 0 && !(p = malloc(n * sizeof *p))) return ECX_ERR_NOMEM;
-    int status = ECX_OK;
     /* FE_SQRT_LANES decodings per square root (field_lanes.h). */
-    for (size_t j = 0; j < n && status == ECX_OK; j += FE_SQRT_LANES) {
-        const size_t count = n - j < FE_SQRT_LANES ? n - j : FE_SQRT_LANES;
-        const uint8_t *enc[FE_SQRT_LANES];
-        unsigned ok[FE_SQRT_LANES] = {0};
-        for (size_t k = 0; k < count; k++) enc[k] = points[j + k];
-        ristretto_decode_lanes(&p[j], ok, enc, count);
-        for (size_t k = 0; k < count; k++)
-            if (!ok[k]) status = ECX_ERR_INVALID;
-    }
+    int status = ge_decode_all_lanes(ristretto_decode_lanes, p, points, n) ? ECX_OK : ECX_ERR_INVALID;
     /* Canonical scalars are below 2^255, as the msm code requires. */
     if (status == ECX_OK) status = ge_msm_vartime(&sum, n, scalars, p);
     if (status == ECX_OK) ristretto_encode(r, &sum);
