@@ -24,6 +24,7 @@
 #include "dispatch/cpu.h"
 #include "ecx/ecx.h"
 #include "ecx/f25519.h"
+#include "ecx/p256.h"
 #include "hash/sha256.h"
 
 extern char **environ;
@@ -244,6 +245,27 @@ static void run_child(const char *mode)
         CHECK_CTX(streq(ecx_backend(), listed("avx2", names, n) ? "avx2" : "u64"), mode);
 #endif
         CHECK_CTX(n >= 1 && streq(ecx_backend(), names[0]), mode);
+    } else if (strcmp(mode, "cpu_no_adx") == 0) {
+        /* ECX_CPU_DISABLE=adx ECX_BACKEND=avx2 (a Haswell: AVX2 without
+         * ADX): avx2 and ifma both need ADX for P-256's field product in
+         * assembly, so both are unusable and u64 runs on x86-64 (on ARM
+         * avx2 is unusable anyway). */
+        CHECK_CTX(ecx_init() == ECX_ERR_UNSUPPORTED, mode); /* not ECX_ERR_INVALID: "adx" is a word */
+        size_t n = ecx_backends(names, MAX_NAMES);
+        if (n > MAX_NAMES) n = MAX_NAMES;
+        CHECK_CTX(!listed("avx2", names, n) && !listed("ifma", names, n), mode);
+        CHECK_CTX(ecx_backend_select("avx2") == ECX_ERR_UNSUPPORTED, mode);
+        CHECK_CTX(ecx_backend_select("ifma") == ECX_ERR_UNSUPPORTED, mode);
+        CHECK_CTX(ecx_f25519("avx2") == NULL && ecx_f25519("ifma") == NULL, mode);
+        CHECK_CTX(n >= 1 && streq(ecx_backend(), names[0]), mode);
+#if defined(__x86_64__) && defined(__SIZEOF_INT128__)
+        CHECK_CTX(streq(ecx_backend(), "u64"), mode);
+        /* P-256 still works there, on u64's C. */
+        uint8_t sk[32] = {1}, pk[65], sig[64];
+        CHECK_CTX(ecx_p256_public_key(pk, sk) == ECX_OK, mode);
+        CHECK_CTX(ecx_p256_ecdsa_sign(sig, sk, 32, sk) == ECX_OK, mode);
+        CHECK_CTX(ecx_p256_ecdsa_verify(sig, sk, 32, pk) == ECX_OK, mode);
+#endif
     } else if (strcmp(mode, "cpu_no_sha") == 0 || strcmp(mode, "cpu_typo_sha") == 0) {
         /* ECX_CPU_DISABLE=sha: SHA-256 runs the portable compression, the
          * backends are as without the word. ECX_CPU_DISABLE=SHA (a typo):
@@ -466,6 +488,7 @@ static void test_environment(int argc)
     static const char *const typo_backend[] = {"ECX_CPU_DISABLE=neon,Avx2", "ECX_BACKEND=bogus", NULL};
     static const char *const no_avx2[] = {"ECX_CPU_DISABLE=avx2", "ECX_BACKEND=avx2", NULL};
     static const char *const no_ifma[] = {"ECX_CPU_DISABLE=ifma,", NULL};
+    static const char *const no_adx[] = {"ECX_CPU_DISABLE=adx", "ECX_BACKEND=avx2", NULL};
     static const char *const no_sha[] = {"ECX_CPU_DISABLE=sha", NULL};
     static const char *const typo_sha[] = {"ECX_CPU_DISABLE=SHA", NULL};
 
@@ -491,6 +514,7 @@ static void test_environment(int argc)
     child_test("cpu_typo_backend", typo_backend); /* the typo is reported, not ECX_BACKEND */
     child_test("cpu_no_avx2", no_avx2);
     child_test("cpu_no_ifma", no_ifma);
+    child_test("cpu_no_adx", no_adx);
     child_test("cpu_no_sha", no_sha);
     child_test("cpu_typo_sha", typo_sha);
 

@@ -35,8 +35,8 @@ extern "C" {
  * ECX_ERR_UNSUPPORTED on every call when the ECX_BACKEND environment variable
  * named a backend that is unknown or unusable here (the library then runs on
  * the automatic choice), or ECX_ERR_INVALID on every call when
- * ECX_CPU_DISABLE holds a word other than "avx2", "ifma", "neon" (the
- * library runs, with the known words applied). Each backend passes a
+ * ECX_CPU_DISABLE holds a word other than "avx2", "ifma", "neon", "sha",
+ * "adx" (the library runs, with the known words applied). Each backend passes a
  * known-answer self-test before its first use; ECX_ERR_SELFTEST on every
  * call when a backend that would have been chosen (the best for this CPU, or
  * ECX_BACKEND's) failed it: the library then runs on the best backend that

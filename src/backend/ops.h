@@ -25,6 +25,7 @@
 #define ECXI_CPU_IFMA (1u << 1) /* avx512ifma + avx512vl, with OS support */
 #define ECXI_CPU_NEON (1u << 2)
 #define ECXI_CPU_SHA (1u << 3)  /* x86 SHA + SSSE3 + SSE4.1: SHA-256 (src/hash), not a backend */
+#define ECXI_CPU_ADX (1u << 4)  /* x86 BMI2 + ADX: P-256's field product in MULX / ADCX / ADOX */
 
 /* Test- and benchmark-only tables (backend/ops_internal.h). */
 struct ecxi_f25519_internal;

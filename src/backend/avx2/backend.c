@@ -9,6 +9,10 @@
  * multiscalar multiplications (and so batch verification), the paired
  * square roots of batch decoding and fe_mul_x4 4-way; everything else is
  * u64's code compiled here. */
+/* P-256's field product and squaring in MULX / ADCX / ADOX assembly
+ * (backend/u64/p256_mulx.h), as on ifma: the backend requires BMI2 and ADX
+ * besides AVX2 (ECXI_CPU_ADX; a Haswell, AVX2 without ADX, runs u64). */
+#define ECXI_P256_MULX_ADX 1
 #include "backend/u64/field.h"
 #include "backend/u64/scalar.h"
 #include "backend/u64/p256.h"
@@ -21,4 +25,4 @@
 #define ECXI_ED25519_PAIRED_DECODE 1
 #include "curve25519/backend_impl.h"
 
-ECXI_DEFINE_BACKEND(avx2, ECXI_CPU_AVX2)
+ECXI_DEFINE_BACKEND(avx2, ECXI_CPU_AVX2 | ECXI_CPU_ADX)

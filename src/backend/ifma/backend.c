@@ -11,8 +11,9 @@
  * 4-way; everything else is u64's code compiled here. */
 #ifndef ECXI_IFMA_STANDIN
 /* P-256's field product in MULX / ADCX / ADOX assembly (backend/u64/p256_mulx.h):
- * the CPU probe selects ifma only with BMI2 and ADX. Not in the stand-in
- * build, which valgrind runs. */
+ * the backend requires BMI2 and ADX (ECXI_CPU_ADX). Not in the stand-in
+ * build (it keeps u64's C, so that the constant-time check's ifma build
+ * runs the same P-256 code as u64; avx2's check runs the assembly). */
 #define ECXI_P256_MULX_ADX 1
 #endif
 #include "backend/u64/field.h"
@@ -32,5 +33,5 @@
  * IFMA instructions; docs/vector.md): it runs on AVX2, under valgrind. */
 ECXI_DEFINE_BACKEND(ifma, ECXI_CPU_AVX2)
 #else
-ECXI_DEFINE_BACKEND(ifma, ECXI_CPU_IFMA)
+ECXI_DEFINE_BACKEND(ifma, ECXI_CPU_IFMA | ECXI_CPU_ADX)
 #endif
