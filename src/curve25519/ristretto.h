@@ -23,6 +23,7 @@
 #define ECX_CURVE25519_RISTRETTO_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "curve25519/edwards.h"
 #include "curve25519/edwards_encoding.h"
@@ -138,6 +139,8 @@ static void ristretto_decode_lanes(ge_p3 *r, unsigned *ok, const uint8_t *const 
     ristretto_decoding dec[FE_SQRT_LANES];
     fe one[FE_SQRT_LANES], ratio[FE_SQRT_LANES], invsqrt[FE_SQRT_LANES];
     unsigned was_square[FE_SQRT_LANES] = {0};
+    memset(one, 0, sizeof one); /* as in ge_p3_from_bytes_zip215_lanes */
+    memset(ratio, 0, sizeof ratio);
     for (size_t k = 0; k < count; k++) {
         ristretto_decode_begin(&dec[k], &ratio[k], s[k]);
         fe_one(&one[k]);
