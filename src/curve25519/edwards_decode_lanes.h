@@ -11,7 +11,6 @@
 #define ECX_CURVE25519_EDWARDS_DECODE_LANES_H
 
 #include <stdint.h>
-#include <string.h>
 
 #include "curve25519/edwards.h"
 #include "curve25519/edwards_encoding.h"
@@ -27,13 +26,13 @@
 static void ge_p3_from_bytes_zip215_lanes(ge_p3 *r, unsigned *ok, const uint8_t *const *s, size_t count)
 {
     fe u[FE_SQRT_LANES], v[FE_SQRT_LANES], x[FE_SQRT_LANES];
-    /* The lanes past count are never read (fe_sqrt_ratio_lanes); zeroed
-     * because gcc 12 -O2 with the sanitizers cannot see that. */
-    memset(u, 0, sizeof u);
-    memset(v, 0, sizeof v);
-    for (size_t k = 0; k < count; k++) ge_decode_ratio(&r[k].Y, &u[k], &v[k], s[k]);
+    /* count >= 1: a do-while, so that the compiler too sees lane 0 filled
+     * on every path before the arrays go to fe_sqrt_ratio_lanes. */
+    size_t k = 0;
+    do ge_decode_ratio(&r[k].Y, &u[k], &v[k], s[k]);
+    while (++k < count);
     fe_sqrt_ratio_lanes(x, ok, u, v, count); /* x = +sqrt(u/v), the even root */
-    for (size_t k = 0; k < count; k++) ge_decode_finish(&r[k], &x[k], s[k], ok[k]);
+    for (k = 0; k < count; k++) ge_decode_finish(&r[k], &x[k], s[k], ok[k]);
 }
 
 /* A decoder of count <= FE_SQRT_LANES encodings sharing one square root:

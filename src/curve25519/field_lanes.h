@@ -59,11 +59,13 @@ static FE_POW_LANES_ATTRIBUTES void fe_pow_p58_lanes(fe r[FE_SQRT_LANES], const 
 
 /* SQRT_RATIO_M1(u[k], v[k]) into r[k] and was_square[k] for k < count
  * (1 <= count <= FE_SQRT_LANES), as fe_sqrt_ratio computes them, with one
- * fe_pow_p58_lanes for all of them; lanes past count compute copies of
- * lane 0, dropped. A single pair (count = 1, the last of an odd list)
- * takes fe_sqrt_ratio's one serial chain instead, which costs less than
- * two interleaved chains or a 4-way one; the values are the same.
- * Constant time in u and v (count is public). TIGHT inputs. */
+ * fe_pow_p58_lanes for all of them. Only u[k], v[k] for k < count are
+ * read (the callers fill no more); the lanes past count exponentiate a
+ * copy of lane 0's base and are dropped. A single pair (count = 1, the
+ * last of an odd list) takes fe_sqrt_ratio's one serial chain instead,
+ * which costs less than two interleaved chains or a 4-way one; the values
+ * are the same. Constant time in u and v (count is public). TIGHT
+ * inputs. */
 static void fe_sqrt_ratio_lanes(fe *r, unsigned *was_square, const fe *u, const fe *v, size_t count)
 {
     if (count == 1) {
@@ -71,9 +73,10 @@ static void fe_sqrt_ratio_lanes(fe *r, unsigned *was_square, const fe *u, const 
         return;
     }
     fe w[FE_SQRT_LANES], v3[FE_SQRT_LANES], pow[FE_SQRT_LANES];
-    for (size_t k = 0; k < FE_SQRT_LANES; k++) {
-        const size_t from = k < count ? k : 0;
-        fe_sqrt_ratio_begin(&w[k], &v3[k], &u[from], &v[from]);
+    fe_sqrt_ratio_begin(&w[0], &v3[0], &u[0], &v[0]);
+    for (size_t k = 1; k < FE_SQRT_LANES; k++) {
+        if (k < count) fe_sqrt_ratio_begin(&w[k], &v3[k], &u[k], &v[k]);
+        else w[k] = w[0];
     }
     fe_pow_p58_lanes(pow, w);
     for (size_t k = 0; k < count; k++) was_square[k] = fe_sqrt_ratio_end(&r[k], &pow[k], &u[k], &v[k], &v3[k]);

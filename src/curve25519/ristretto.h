@@ -23,7 +23,6 @@
 #define ECX_CURVE25519_RISTRETTO_H
 
 #include <stdint.h>
-#include <string.h>
 
 #include "curve25519/edwards.h"
 #include "curve25519/edwards_encoding.h"
@@ -139,14 +138,13 @@ static void ristretto_decode_lanes(ge_p3 *r, unsigned *ok, const uint8_t *const 
     ristretto_decoding dec[FE_SQRT_LANES];
     fe one[FE_SQRT_LANES], ratio[FE_SQRT_LANES], invsqrt[FE_SQRT_LANES];
     unsigned was_square[FE_SQRT_LANES] = {0};
-    memset(one, 0, sizeof one); /* as in ge_p3_from_bytes_zip215_lanes */
-    memset(ratio, 0, sizeof ratio);
-    for (size_t k = 0; k < count; k++) {
+    size_t k = 0;
+    do { /* count >= 1, as in ge_p3_from_bytes_zip215_lanes */
         ristretto_decode_begin(&dec[k], &ratio[k], s[k]);
         fe_one(&one[k]);
-    }
+    } while (++k < count);
     fe_sqrt_ratio_lanes(invsqrt, was_square, one, ratio, count);
-    for (size_t k = 0; k < count; k++) ok[k] = ristretto_decode_end(&r[k], &dec[k], &invsqrt[k], was_square[k]);
+    for (k = 0; k < count; k++) ok[k] = ristretto_decode_end(&r[k], &dec[k], &invsqrt[k], was_square[k]);
 }
 
 /* RFC 9496, section 4.3.2: s = the canonical encoding of the element p
