@@ -10,7 +10,11 @@
  *     /tmp/ab_calls OP BACKEND CALLS A/libecx.so.0 B/libecx.so.0
  *
  * OP: ed25519_verify, ed25519_sign, p256_verify, p256_sign, p256_public_key.
- * Both builds must have BACKEND (ecx_backend_select). Ratios below 1: B is
+ * Both builds must have BACKEND (ecx_backend_select). BACKEND may also be
+ * two names, "X,Y": A runs X and B runs Y, which compares two backends of
+ * one build call by call (issue 8's avx2/u64 ratio in a quiet spell): give
+ * the same library under two file names (cp A/libecx.so.0 /tmp/b.so), as
+ * one file is loaded once and has one backend. Ratios below 1: B is
  * faster. ecbench remains the tool for the goals (the issues' ratios come
  * from one ecbench run); this one resolves a few-percent change that
  * ecbench's medians cannot on a noisy machine. */
@@ -84,7 +88,21 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: ab_calls OP BACKEND CALLS LIB_A LIB_B\n");
         return 2;
     }
-    const char *op = argv[1], *backend = argv[2];
+    const char *op = argv[1];
+    char backend[2][32];
+    const char *comma = strchr(argv[2], ',');
+    const size_t first = comma ? (size_t)(comma - argv[2]) : strlen(argv[2]);
+    if (first >= sizeof backend[0] || (comma && strlen(comma + 1) >= sizeof backend[1])) {
+        fprintf(stderr, "ab_calls: BACKEND too long\n");
+        return 2;
+    }
+    memcpy(backend[0], argv[2], first);
+    backend[0][first] = 0;
+    strcpy(backend[1], comma ? comma + 1 : backend[0]);
+    if (comma && !strcmp(argv[4], argv[5])) {
+        fprintf(stderr, "ab_calls: two backends need the library under two file names\n");
+        return 2;
+    }
     const long calls = strtol(argv[3], NULL, 10);
     if (calls < 10) {
         fprintf(stderr, "ab_calls: CALLS must be at least 10\n");
@@ -94,8 +112,8 @@ int main(int argc, char **argv)
     load(&builds[0], argv[4]);
     load(&builds[1], argv[5]);
     for (int k = 0; k < 2; k++)
-        if (builds[k].backend_select(backend) != 0) {
-            fprintf(stderr, "ab_calls: build %c has no usable backend %s\n", 'A' + k, backend);
+        if (builds[k].backend_select(backend[k]) != 0) {
+            fprintf(stderr, "ab_calls: build %c has no usable backend %s\n", 'A' + k, backend[k]);
             return 2;
         }
 
@@ -133,7 +151,7 @@ int main(int argc, char **argv)
     const size_t n = (size_t)calls;
     for (int k = 0; k < 2; k++) {
         qsort(t[k], n, sizeof(uint64_t), compare);
-        printf("%s %s %c: min %llu p10 %llu median %llu\n", op, backend, 'A' + k, (unsigned long long)t[k][0],
+        printf("%s %s %c: min %llu p10 %llu median %llu\n", op, backend[k], 'A' + k, (unsigned long long)t[k][0],
                (unsigned long long)t[k][n / 10], (unsigned long long)t[k][n / 2]);
     }
     printf("B / A: min %.3f p10 %.3f median %.3f\n", (double)t[1][0] / (double)t[0][0],
