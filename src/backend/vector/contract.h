@@ -112,6 +112,17 @@ static void fe4_cmov(fe4 *r, const fe4 *a, unsigned flag);
 /* #define FE4_PERMUTE(r, a, lanes)  -- from the backend's field4.h */
 /* #define FE4_BLEND(r, a, b, mask)  -- from the backend's field4.h */
 
+/* FE4_OPAQUE(v), v an fe4 lvalue: from here on the compiler knows nothing
+ * of v's limbs (it emits no instruction). The layer's loops apply it to
+ * the values they carry from one pass to the next (decode_lanes4.h), for
+ * a backend whose compiler would otherwise derive a bound from the
+ * previous pass and then generate worse code for the next one (avx2 under
+ * clang: its field4.h says how). A backend that needs it defines it before
+ * including this header; by default it does nothing. */
+#ifndef FE4_OPAQUE
+#define FE4_OPAQUE(v) ((void)0)
+#endif
+
 /* fe4_neg for every backend: 0 - a (fe4_sub adds the backend's multiple
  * of p, so no lane goes negative), then one carry. REDUCED in, REDUCED
  * out; constant time. The functions it calls are declared above and

@@ -19,11 +19,28 @@
 /* Square roots per exponentiation (curve25519/field_lanes.h). */
 #define FE_SQRT_LANES 4
 
+/* The chain's steps. Each input comes from another loop or another pass
+ * of the same one, and goes through FE4_OPAQUE (contract.h) first. */
+
 /* r = a^(2^n) in every lane, n >= 1. REDUCED in, REDUCED out. */
 static inline void fe4_sqn(fe4 *r, const fe4 *a, unsigned n)
 {
-    fe4_sq(r, a);
-    while (--n > 0) fe4_sq(r, r);
+    fe4 x = *a;
+    FE4_OPAQUE(x);
+    fe4_sq(r, &x);
+    while (--n > 0) {
+        FE4_OPAQUE(*r);
+        fe4_sq(r, r);
+    }
+}
+
+/* r = a b in every lane, as fe4_mul. */
+static inline void fe4_mul_step(fe4 *r, const fe4 *a, const fe4 *b)
+{
+    fe4 x = *a, y = *b;
+    FE4_OPAQUE(x);
+    FE4_OPAQUE(y);
+    fe4_mul(r, &x, &y);
 }
 
 /* r[k] = a[k]^((p-5)/8) for k < 4. TIGHT in, TIGHT out. */
@@ -31,7 +48,7 @@ static GE4_FLATTEN void fe_pow_p58_lanes(fe r[FE_SQRT_LANES], const fe a[FE_SQRT
 {
     fe4 x, t0, t1, t2, y;
     fe4_pack(&x, &a[0], &a[1], &a[2], &a[3]);
-    FE_POW_P58_CHAIN(fe4_sqn, fe4_mul, &y, &x, &t0, &t1, &t2);
+    FE_POW_P58_CHAIN(fe4_sqn, fe4_mul_step, &y, &x, &t0, &t1, &t2);
     fe4_unpack(&r[0], &r[1], &r[2], &r[3], &y);
 }
 
