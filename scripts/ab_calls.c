@@ -9,7 +9,9 @@
  *     cc -O2 -Iinclude scripts/ab_calls.c -o /tmp/ab_calls -ldl
  *     /tmp/ab_calls OP BACKEND CALLS A/libecx.so.0 B/libecx.so.0
  *
- * OP: ed25519_verify, ed25519_sign, p256_verify, p256_sign, p256_public_key.
+ * OP: ed25519_verify, ed25519_sign, p256_verify, p256_sign, p256_public_key,
+ * ristretto255_is_valid, ristretto255_from_uniform (one square root each:
+ * a latency-bound chain of field squarings).
  * Both builds must have BACKEND (ecx_backend_select). BACKEND may also be
  * two names, "X,Y": A runs X and B runs Y, which compares two backends of
  * one build call by call (issue 8's avx2/u64 ratio in a quiet spell): give
@@ -41,13 +43,15 @@ typedef int (*keypair_fn)(uint8_t *, uint8_t *, const uint8_t *);
 typedef int (*sign_fn)(uint8_t *, const uint8_t *, size_t, const uint8_t *);
 typedef int (*verify_fn)(const uint8_t *, const uint8_t *, size_t, const uint8_t *);
 typedef int (*public_key_fn)(uint8_t *, const uint8_t *);
+typedef int (*is_valid_fn)(const uint8_t *);
 
 struct build {
     select_fn backend_select;
     keypair_fn ed_keypair;
     sign_fn ed_sign, p256_sign;
     verify_fn ed_verify, p256_verify;
-    public_key_fn p256_public_key;
+    public_key_fn p256_public_key, ristretto_from_uniform;
+    is_valid_fn ristretto_is_valid;
 };
 
 static void *symbol(void *lib, const char *name)
@@ -74,6 +78,8 @@ static void load(struct build *b, const char *path)
     b->p256_sign = (sign_fn)symbol(lib, "ecx_p256_ecdsa_sign");
     b->p256_verify = (verify_fn)symbol(lib, "ecx_p256_ecdsa_verify");
     b->p256_public_key = (public_key_fn)symbol(lib, "ecx_p256_public_key");
+    b->ristretto_is_valid = (is_valid_fn)symbol(lib, "ecx_ristretto255_is_valid");
+    b->ristretto_from_uniform = (public_key_fn)symbol(lib, "ecx_ristretto255_from_uniform");
 }
 
 static int compare(const void *a, const void *b)
@@ -117,11 +123,14 @@ int main(int argc, char **argv)
             return 2;
         }
 
+    uint8_t uniform[64], ristretto[32];
+    for (int i = 0; i < 64; i++) uniform[i] = (uint8_t)(13 * i + 5);
     uint8_t seed[32], ed_pk[32], ed_sk[64], ed_sig[64], msg[64], p256_sk[32], p256_pk[65], p256_sig[64];
     for (int i = 0; i < 32; i++) seed[i] = (uint8_t)(7 * i + 1), p256_sk[i] = (uint8_t)(i + 3);
     memset(msg, 0x5a, sizeof msg);
     if (builds[0].ed_keypair(ed_pk, ed_sk, seed) || builds[0].ed_sign(ed_sig, msg, sizeof msg, ed_sk) ||
-        builds[0].p256_public_key(p256_pk, p256_sk) || builds[0].p256_sign(p256_sig, msg, sizeof msg, p256_sk)) {
+        builds[0].p256_public_key(p256_pk, p256_sk) || builds[0].p256_sign(p256_sig, msg, sizeof msg, p256_sk) ||
+        builds[0].ristretto_from_uniform(ristretto, uniform)) {
         fprintf(stderr, "ab_calls: setting up the inputs failed\n");
         return 2;
     }
@@ -138,6 +147,8 @@ int main(int argc, char **argv)
             else if (!strcmp(op, "p256_verify")) status |= b->p256_verify(p256_sig, msg, sizeof msg, p256_pk);
             else if (!strcmp(op, "p256_sign")) status |= b->p256_sign(p256_sig, msg, sizeof msg, p256_sk);
             else if (!strcmp(op, "p256_public_key")) status |= b->p256_public_key(p256_pk, p256_sk);
+            else if (!strcmp(op, "ristretto255_is_valid")) status |= b->ristretto_is_valid(ristretto);
+            else if (!strcmp(op, "ristretto255_from_uniform")) status |= b->ristretto_from_uniform(ristretto, uniform);
             else {
                 fprintf(stderr, "ab_calls: unknown OP %s\n", op);
                 return 2;
