@@ -206,6 +206,10 @@ static void usage(const char *argv0)
             "                   DIR/NAME.json (with --baseline: compare two saved ones)\n"
             "  --baseline-dir=DIR  where baselines live (default $ECBENCH_BASELINE_DIR,\n"
             "                   else ./ecbench-baselines)\n"
+            "  --versus=NAME    the summary also sets each other backend's row beside\n"
+            "                   backend NAME's row of the same operation: ratio\n"
+            "                   backend / NAME with its interval (e.g. --backend=avx2,u64\n"
+            "                   --versus=u64); NAME must be among --backend's\n"
             "  --report=DIR     write DIR/index.html: a self-contained page (inline SVG,\n"
             "                   no script) with per-operation plots, sample distributions\n"
             "                   and the ratio table\n"
@@ -309,6 +313,7 @@ struct options {
     long repetitions;          /* --repetitions, 0: not given */
     int show_repetitions, ops, check, check_only;
     const char *save_baseline, *baseline, *baseline_dir, *report, *load_baseline;
+    const char *versus; /* --versus */
     int gb_repetitions_given, gb_interleaving_given;
 };
 
@@ -360,6 +365,8 @@ static int parse_options(int *argc, char **argv, struct options *o, const char *
             o->baseline = v;
         } else if ((v = option_value("--report", *argc, argv, &i, &missing)) != NULL) {
             o->report = v;
+        } else if ((v = option_value("--versus", *argc, argv, &i, &missing)) != NULL) {
+            o->versus = v;
         } else if (missing) {
             fprintf(stderr, "ecbench: %s needs a value (try --help)\n", a);
             return 2;
@@ -458,6 +465,15 @@ int main(int argc, char **argv)
         }
         if (o.check_only) return refused ? 3 : 0;
     }
+    if (o.versus) {
+        size_t k = 0;
+        while (k < nbackends && strcmp(backends[k].name, o.versus) != 0) k++;
+        if (k == nbackends) {
+            fprintf(stderr, "ecbench: --versus=%s: no rows of %s in this run (add it to --backend)\n", o.versus,
+                    o.versus);
+            return 2;
+        }
+    }
     if (register_all(backends, nbackends) != 0) return 2;
 
     fprintf(stderr, "ecbench: ecx %s, active backend %s, rows for:", ecx_version(), ecx_backend());
@@ -480,7 +496,7 @@ int main(int argc, char **argv)
     }
     if (o.load_baseline && ecbench_load_samples(o.baseline_dir, o.load_baseline, &res) != 0) return 2;
     FILE *out = ecxb_rows_machine_readable() ? stderr : stdout;
-    ecbench_print_summary(out, &res);
+    ecbench_print_summary(out, &res, o.versus);
     if (o.ops) ecbench_print_ops(out, &res);
     rc = 0;
     if (o.baseline && ecbench_compare_baseline(out, o.baseline_dir, o.baseline, &res) != 0) rc = 2;

@@ -32,8 +32,10 @@ const struct ecbench_measured *ecbench_next_peer(const struct ecbench_results *r
 const char *ecbench_format_time(char *buf, size_t len, double ns);
 
 /* The summary: each row of ours beside its peers, median times and the
- * ratio with its 95% bootstrap interval across repetitions (summary.c). */
-void ecbench_print_summary(FILE *out, const struct ecbench_results *res);
+ * ratio with its 95% bootstrap interval across repetitions (summary.c).
+ * `versus` (--versus, or NULL): a backend whose rows each other backend's
+ * row of the same AREA/OP[/PARAM] is also set beside. */
+void ecbench_print_summary(FILE *out, const struct ecbench_results *res, const char *versus);
 /* The throughput view (--ops): operations per second with JMH's error,
  * the half-width of the 99.9% Student t interval of the per-repetition
  * rates (summary.c). */

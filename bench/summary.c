@@ -1,5 +1,6 @@
-/* ecbench's text views of a run: the summary of ratios ours / peer and the
- * JMH-style throughput table (--ops). See results.h. */
+/* ecbench's text views of a run: the summary of ratios ours / peer (and,
+ * with --versus, backend / backend) and the JMH-style throughput table
+ * (--ops). See results.h. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -52,7 +53,18 @@ static void print_pair(FILE *out, int width, const char *label, const struct ecb
             ecbench_format_time(t2, sizeof t2, peer->median), ratio, interval);
 }
 
-void ecbench_print_summary(FILE *out, const struct ecbench_results *res)
+/* The row of backend `backend` for AREA/OP `op` that ran, or NULL. */
+static const struct ecbench_measured *backend_row(const struct ecbench_results *res, const char *backend,
+                                                 const char *op)
+{
+    for (size_t j = 0; j < res->count; j++) {
+        const struct ecbench_measured *r = &res->rows[j];
+        if (r->backend && r->n > 0 && strcmp(r->backend, backend) == 0 && strcmp(r->op, op) == 0) return r;
+    }
+    return NULL;
+}
+
+void ecbench_print_summary(FILE *out, const struct ecbench_results *res, const char *versus)
 {
     int width = 20, any = 0;
     size_t reps = 0;
@@ -69,6 +81,9 @@ void ecbench_print_summary(FILE *out, const struct ecbench_results *res)
             "faster)\n", reps, reps == 1 ? "" : "s");
     if (reps >= 2)
         fprintf(out, "[interval]: 95%% bootstrap interval of the ratio of medians, resampling the repetitions\n");
+    if (versus)
+        fprintf(out, "--versus=%s: each other backend's row also beside %s's row of the same operation "
+                "(ratio = backend / %s)\n", versus, versus, versus);
     fprintf(out, "%-*s  %12s  %-*s  %12s  %7s\n", width, "row", "time", width, "peer", "time", "ratio");
     for (size_t i = 0; i < res->count; i++) {
         const struct ecbench_measured *r = &res->rows[i];
@@ -77,6 +92,11 @@ void ecbench_print_summary(FILE *out, const struct ecbench_results *res)
         int paired = 0;
         for (size_t j = 0; (p = ecbench_next_peer(res, r->op, &j)) != NULL;) {
             print_pair(out, width, r->name, r, 1.0, p);
+            paired = 1;
+        }
+        const struct ecbench_measured *v;
+        if (versus && strcmp(r->backend, versus) != 0 && (v = backend_row(res, versus, r->op)) != NULL) {
+            print_pair(out, width, r->name, r, 1.0, v);
             paired = 1;
         }
         if (!paired) {
