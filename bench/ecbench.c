@@ -501,7 +501,7 @@ int main(int argc, char **argv)
     rc = 0;
     if (o.baseline && ecbench_compare_baseline(out, o.baseline_dir, o.baseline, &res) != 0) rc = 2;
     if (o.save_baseline && ecbench_save_baseline(o.baseline_dir, o.save_baseline, &res) != 0) rc = 2;
-    if (o.report && ecbench_write_report(o.report, &res) != 0) rc = 2;
+    if (o.report && ecbench_write_report(o.report, &res, o.versus) != 0) rc = 2;
     free_results(&res);
     free(registered);
     return rc;

@@ -134,16 +134,22 @@ static void plot_operation(FILE *f, const struct ecbench_results *res, const cha
     fprintf(f, "</svg>\n");
 }
 
-static void ratio_table(FILE *f, const struct ecbench_results *res)
+static void ratio_table(FILE *f, const struct ecbench_results *res, const char *versus)
 {
     fprintf(f, "<h2>Ratios</h2>\n<p class=\"note\">ours / peer of the median CPU times (below 1: ecx is faster), "
-               "with the 95%% bootstrap interval over the repetitions.</p>\n<table>\n<tr><th>row</th><th>time</th>"
+               "with the 95%% bootstrap interval over the repetitions.");
+    if (versus) {
+        fprintf(f, " Each other backend's row also beside ");
+        html_text(f, versus);
+        fprintf(f, "'s (--versus).");
+    }
+    fprintf(f, "</p>\n<table>\n<tr><th>row</th><th>time</th>"
                "<th>peer</th><th>time</th><th>ratio</th><th>interval</th></tr>\n");
     for (size_t i = 0; i < res->count; i++) {
         const struct ecbench_measured *r = &res->rows[i];
         if (!r->backend || r->n == 0) continue;
         const struct ecbench_measured *p;
-        for (size_t j = 0; (p = ecbench_next_peer(res, r->op, &j)) != NULL;) {
+        for (size_t j = 0; (p = ecbench_next_comparison(res, r, versus, &j)) != NULL;) {
             char t1[32], t2[32], interval[64] = "";
             if (r->n >= 2 && p->n >= 2) {
                 double lo, hi;
@@ -163,7 +169,7 @@ static void ratio_table(FILE *f, const struct ecbench_results *res)
     fprintf(f, "</table>\n");
 }
 
-int ecbench_write_report(const char *dir, const struct ecbench_results *res)
+int ecbench_write_report(const char *dir, const struct ecbench_results *res, const char *versus)
 {
     char path[4096];
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
@@ -199,7 +205,7 @@ int ecbench_write_report(const char *dir, const struct ecbench_results *res)
         for (size_t j = 0; j < i && !seen; j++) seen = res->rows[j].n > 0 && strcmp(res->rows[j].op, r->op) == 0;
         if (!seen) plot_operation(f, res, r->op);
     }
-    ratio_table(f, res);
+    ratio_table(f, res, versus);
     fprintf(f, "</body></html>\n");
     int bad = ferror(f);
     if (fclose(f) != 0 || bad) {

@@ -24,9 +24,13 @@ struct ecbench_results {
     size_t count;
 };
 
-/* The peer rows of the same AREA/OP as `ours` that ran, one at a time:
- * start with *j = 0; returns NULL when there are no more. */
-const struct ecbench_measured *ecbench_next_peer(const struct ecbench_results *res, const char *op, size_t *j);
+/* The rows `ours` is set beside, one at a time, in row order: the peer
+ * rows of its AREA/OP that ran and, when `versus` names another backend
+ * than ours (--versus), that backend's row of the same AREA/OP. Start
+ * with *j = 0; returns NULL when there are no more. */
+const struct ecbench_measured *ecbench_next_comparison(const struct ecbench_results *res,
+                                                       const struct ecbench_measured *ours, const char *versus,
+                                                       size_t *j);
 
 /* "  41.23 us": a time in ns with a unit chosen for it, 12 characters. */
 const char *ecbench_format_time(char *buf, size_t len, double ns);
@@ -52,7 +56,8 @@ int ecbench_compare_baseline(FILE *out, const char *dir, const char *name, const
 int ecbench_load_samples(const char *dir, const char *name, struct ecbench_results *res);
 
 /* The HTML report (report.c): DIR/index.html, self-contained (inline SVG
- * and CSS, no script). Returns 0, or -1 after printing why. */
-int ecbench_write_report(const char *dir, const struct ecbench_results *res);
+ * and CSS, no script); its ratio table pairs rows as the summary does
+ * (`versus` as there). Returns 0, or -1 after printing why. */
+int ecbench_write_report(const char *dir, const struct ecbench_results *res, const char *versus);
 
 #endif

@@ -12,11 +12,29 @@
 #define RATIO_RESAMPLES 2000
 #define RATIO_SEED 0x7261746966ull
 
-const struct ecbench_measured *ecbench_next_peer(const struct ecbench_results *res, const char *op, size_t *j)
+/* The peer rows of AREA/OP `op` that ran, one at a time: start with
+ * *j = 0; returns NULL when there are no more. */
+static const struct ecbench_measured *next_peer(const struct ecbench_results *res, const char *op, size_t *j)
 {
     for (; *j < res->count; (*j)++) {
         const struct ecbench_measured *p = &res->rows[*j];
         if (p->peer && p->n > 0 && strcmp(p->op, op) == 0) {
+            (*j)++;
+            return p;
+        }
+    }
+    return NULL;
+}
+
+const struct ecbench_measured *ecbench_next_comparison(const struct ecbench_results *res,
+                                                       const struct ecbench_measured *ours, const char *versus,
+                                                       size_t *j)
+{
+    const int versus_other = versus && ours->backend && strcmp(ours->backend, versus) != 0;
+    for (; *j < res->count; (*j)++) {
+        const struct ecbench_measured *p = &res->rows[*j];
+        if (p->n == 0 || strcmp(p->op, ours->op) != 0) continue;
+        if (p->peer || (versus_other && p->backend && strcmp(p->backend, versus) == 0)) {
             (*j)++;
             return p;
         }
@@ -53,17 +71,6 @@ static void print_pair(FILE *out, int width, const char *label, const struct ecb
             ecbench_format_time(t2, sizeof t2, peer->median), ratio, interval);
 }
 
-/* The row of backend `backend` for AREA/OP `op` that ran, or NULL. */
-static const struct ecbench_measured *backend_row(const struct ecbench_results *res, const char *backend,
-                                                 const char *op)
-{
-    for (size_t j = 0; j < res->count; j++) {
-        const struct ecbench_measured *r = &res->rows[j];
-        if (r->backend && r->n > 0 && strcmp(r->backend, backend) == 0 && strcmp(r->op, op) == 0) return r;
-    }
-    return NULL;
-}
-
 void ecbench_print_summary(FILE *out, const struct ecbench_results *res, const char *versus)
 {
     int width = 20, any = 0;
@@ -90,13 +97,8 @@ void ecbench_print_summary(FILE *out, const struct ecbench_results *res, const c
         if (!r->backend || r->n == 0) continue;
         const struct ecbench_measured *p;
         int paired = 0;
-        for (size_t j = 0; (p = ecbench_next_peer(res, r->op, &j)) != NULL;) {
+        for (size_t j = 0; (p = ecbench_next_comparison(res, r, versus, &j)) != NULL;) {
             print_pair(out, width, r->name, r, 1.0, p);
-            paired = 1;
-        }
-        const struct ecbench_measured *v;
-        if (versus && strcmp(r->backend, versus) != 0 && (v = backend_row(res, versus, r->op)) != NULL) {
-            print_pair(out, width, r->name, r, 1.0, v);
             paired = 1;
         }
         if (!paired) {
@@ -107,7 +109,7 @@ void ecbench_print_summary(FILE *out, const struct ecbench_results *res, const c
         if (r->per_item_of && r->param > 0) {
             char label[160];
             snprintf(label, sizeof label, "%s per item", r->name);
-            for (size_t j = 0; (p = ecbench_next_peer(res, r->per_item_of, &j)) != NULL;)
+            for (size_t j = 0; (p = next_peer(res, r->per_item_of, &j)) != NULL;)
                 print_pair(out, width, label, r, (double)r->param, p);
         }
     }

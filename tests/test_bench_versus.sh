@@ -5,7 +5,8 @@
 # u64's) is read back without timing (--load-baseline), so the summary's
 # u64 / u32 lines must read exactly 0.500 and its u64 / libsodium lines
 # 0.250, one backend line per operation and none for u32 against itself;
-# without --versus no backend line appears; naming a backend without rows,
+# the report's ratio table has the same pairs; without --versus no
+# backend line appears; naming a backend without rows,
 # or no backend, is an error (exit 2) with a message.
 # Usage: test_bench_versus.sh ECBENCH
 # Last line: "test_bench_versus: N passed, N failed".
@@ -41,6 +42,12 @@ for op in mul add; do
 done
 [ "$(grep -Ec '^u[0-9]+/sc25519/[a-z]+ .* u[0-9]+/sc25519/' "$work/versus.out")" -eq 2 ] && pass \
   || fail "expected one backend line per operation, u64's: $(grep -E '^u[0-9]+/sc25519/' "$work/versus.out")"
+
+# The report's ratio table pairs the rows as the summary does.
+run "$work/report.out" --load-baseline=fixed --versus=u32 --report="$work/report" && pass \
+  || fail "--versus with --report failed: $(tail -3 "$work/report.out")"
+[ "$(grep -Ec '<tr><td>u64/sc25519/(mul|add)</td><td>[^<]*</td><td>u32/sc25519/(mul|add)</td><td>[^<]*</td><td class="faster">0\.500</td>' "$work/report/index.html")" -eq 2 ] \
+  && pass || fail "the report's table lacks the u64 / u32 rows: $(grep -o '<tr><td>u64[^\n]*' "$work/report/index.html" | head -3)"
 
 run "$work/plain.out" --load-baseline=fixed && pass || fail "the run without --versus failed"
 grep -Eq '^u[0-9]+/sc25519/[a-z]+ .* u[0-9]+/sc25519/' "$work/plain.out" && fail "backend lines without --versus" || pass
