@@ -12,13 +12,16 @@
 #define RATIO_RESAMPLES 2000
 #define RATIO_SEED 0x7261746966ull
 
-/* The peer rows of AREA/OP `op` that ran, one at a time: start with
- * *j = 0; returns NULL when there are no more. */
-static const struct ecbench_measured *next_peer(const struct ecbench_results *res, const char *op, size_t *j)
+/* The rows of AREA/OP `op` that ran and are a peer's or, if `backend` is
+ * not NULL, that backend's; one at a time: start with *j = 0; returns
+ * NULL when there are no more. */
+static const struct ecbench_measured *next_match(const struct ecbench_results *res, const char *op,
+                                                 const char *backend, size_t *j)
 {
     for (; *j < res->count; (*j)++) {
         const struct ecbench_measured *p = &res->rows[*j];
-        if (p->peer && p->n > 0 && strcmp(p->op, op) == 0) {
+        if (p->n == 0 || strcmp(p->op, op) != 0) continue;
+        if (p->peer || (backend && p->backend && strcmp(p->backend, backend) == 0)) {
             (*j)++;
             return p;
         }
@@ -31,15 +34,7 @@ const struct ecbench_measured *ecbench_next_comparison(const struct ecbench_resu
                                                        size_t *j)
 {
     const int versus_other = versus && ours->backend && strcmp(ours->backend, versus) != 0;
-    for (; *j < res->count; (*j)++) {
-        const struct ecbench_measured *p = &res->rows[*j];
-        if (p->n == 0 || strcmp(p->op, ours->op) != 0) continue;
-        if (p->peer || (versus_other && p->backend && strcmp(p->backend, versus) == 0)) {
-            (*j)++;
-            return p;
-        }
-    }
-    return NULL;
+    return next_match(res, ours->op, versus_other ? versus : NULL, j);
 }
 
 const char *ecbench_format_time(char *buf, size_t len, double ns)
@@ -109,7 +104,7 @@ void ecbench_print_summary(FILE *out, const struct ecbench_results *res, const c
         if (r->per_item_of && r->param > 0) {
             char label[160];
             snprintf(label, sizeof label, "%s per item", r->name);
-            for (size_t j = 0; (p = next_peer(res, r->per_item_of, &j)) != NULL;)
+            for (size_t j = 0; (p = next_match(res, r->per_item_of, NULL, &j)) != NULL;)
                 print_pair(out, width, label, r, (double)r->param, p);
         }
     }
