@@ -11,7 +11,6 @@
 
 #include "ecx/ecx.h"
 #include "results.h"
-#include "stats.h"
 
 #define OURS_COLOR "#1f77b4"
 #define PEER_COLOR "#ff7f0e"
@@ -151,12 +150,8 @@ static void ratio_table(FILE *f, const struct ecbench_results *res, const char *
         const struct ecbench_measured *p;
         for (size_t j = 0; (p = ecbench_next_comparison(res, r, versus, &j)) != NULL;) {
             char t1[32], t2[32], interval[64] = "";
-            if (r->n >= 2 && p->n >= 2) {
-                double lo, hi;
-                ecbs_bootstrap_median_ratio(r->samples, r->n, p->samples, p->n, 0.95, 2000, 0x7261746966ull, &lo,
-                                            &hi);
-                snprintf(interval, sizeof interval, "%.3f&ndash;%.3f", lo, hi);
-            }
+            double lo, hi;
+            if (ecbench_ratio_interval(r, p, &lo, &hi)) snprintf(interval, sizeof interval, "%.3f&ndash;%.3f", lo, hi);
             fprintf(f, "<tr><td>");
             html_text(f, r->name);
             fprintf(f, "</td><td>%s</td><td>", ecbench_format_time(t1, sizeof t1, r->median));

@@ -32,6 +32,13 @@ const struct ecbench_measured *ecbench_next_comparison(const struct ecbench_resu
                                                        const struct ecbench_measured *ours, const char *versus,
                                                        size_t *j);
 
+/* The 95% bootstrap interval [*lo, *hi] of the ratio of the medians ours /
+ * peer, the one the summary and the report print (fixed resamples and
+ * seed: the same samples give the same interval). Returns 0, leaving *lo
+ * and *hi alone, when either row has fewer than two samples. */
+int ecbench_ratio_interval(const struct ecbench_measured *ours, const struct ecbench_measured *peer, double *lo,
+                           double *hi);
+
 /* "  41.23 us": a time in ns with a unit chosen for it, 12 characters. */
 const char *ecbench_format_time(char *buf, size_t len, double ns);
 

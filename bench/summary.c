@@ -48,19 +48,24 @@ const char *ecbench_format_time(char *buf, size_t len, double ns)
     return buf;
 }
 
+int ecbench_ratio_interval(const struct ecbench_measured *ours, const struct ecbench_measured *peer, double *lo,
+                           double *hi)
+{
+    if (ours->n < 2 || peer->n < 2) return 0;
+    ecbs_bootstrap_median_ratio(ours->samples, ours->n, peer->samples, peer->n, 0.95, RATIO_RESAMPLES, RATIO_SEED, lo,
+                                hi);
+    return 1;
+}
+
 /* One line: LABEL TIME PEER TIME RATIO [LO–HI]. `scale` divides our samples
- * (a batch's per-item time). The interval needs two samples on each side. */
+ * (a batch's per-item time). */
 static void print_pair(FILE *out, int width, const char *label, const struct ecbench_measured *ours, double scale,
                        const struct ecbench_measured *peer)
 {
     char t1[32], t2[32], interval[48] = "";
-    double ratio = ours->median / scale / peer->median;
-    if (ours->n >= 2 && peer->n >= 2) {
-        double lo, hi;
-        ecbs_bootstrap_median_ratio(ours->samples, ours->n, peer->samples, peer->n, 0.95, RATIO_RESAMPLES,
-                                    RATIO_SEED, &lo, &hi);
+    double ratio = ours->median / scale / peer->median, lo, hi;
+    if (ecbench_ratio_interval(ours, peer, &lo, &hi))
         snprintf(interval, sizeof interval, "[%.3f\u2013%.3f]", lo / scale, hi / scale);
-    }
     fprintf(out, "%-*s  %12s  %-*s  %12s  %7.3f  %s\n", width, label,
             ecbench_format_time(t1, sizeof t1, ours->median / scale), width, peer->name,
             ecbench_format_time(t2, sizeof t2, peer->median), ratio, interval);
