@@ -42,7 +42,7 @@ typedef int (*select_fn)(const char *);
 typedef int (*keypair_fn)(uint8_t *, uint8_t *, const uint8_t *);
 typedef int (*sign_fn)(uint8_t *, const uint8_t *, size_t, const uint8_t *);
 typedef int (*verify_fn)(const uint8_t *, const uint8_t *, size_t, const uint8_t *);
-typedef int (*public_key_fn)(uint8_t *, const uint8_t *);
+typedef int (*derive_fn)(uint8_t *, const uint8_t *); /* out = f(in): public key, from_uniform */
 typedef int (*is_valid_fn)(const uint8_t *);
 
 struct build {
@@ -50,7 +50,7 @@ struct build {
     keypair_fn ed_keypair;
     sign_fn ed_sign, p256_sign;
     verify_fn ed_verify, p256_verify;
-    public_key_fn p256_public_key, ristretto_from_uniform;
+    derive_fn p256_public_key, ristretto_from_uniform;
     is_valid_fn ristretto_is_valid;
 };
 
@@ -77,9 +77,9 @@ static void load(struct build *b, const char *path)
     b->ed_verify = (verify_fn)symbol(lib, "ecx_ed25519_verify");
     b->p256_sign = (sign_fn)symbol(lib, "ecx_p256_ecdsa_sign");
     b->p256_verify = (verify_fn)symbol(lib, "ecx_p256_ecdsa_verify");
-    b->p256_public_key = (public_key_fn)symbol(lib, "ecx_p256_public_key");
+    b->p256_public_key = (derive_fn)symbol(lib, "ecx_p256_public_key");
     b->ristretto_is_valid = (is_valid_fn)symbol(lib, "ecx_ristretto255_is_valid");
-    b->ristretto_from_uniform = (public_key_fn)symbol(lib, "ecx_ristretto255_from_uniform");
+    b->ristretto_from_uniform = (derive_fn)symbol(lib, "ecx_ristretto255_from_uniform");
 }
 
 static int compare(const void *a, const void *b)
