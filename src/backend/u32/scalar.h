@@ -38,6 +38,7 @@ typedef struct {
 #include "curve25519/scalar.h"
 #include "backend/u32/modinv.h"
 #include "common/constant_time.h"
+#include "common/public_words.h"
 #include "common/verify.h"
 
 #define SC_M29 ((uint32_t)0x1fffffff)
@@ -188,17 +189,19 @@ static inline void sc_montmul(uint32_t r[9], const uint32_t a[9], const uint32_t
 static inline void sc_to_public(ecx_sc25519 *r, const sc *a)
 {
     ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
-    for (int i = 0; i < 4; i++) r->limbs[i] = (uint64_t)a->v[2 * i] | ((uint64_t)a->v[2 * i + 1] << 32);
-    r->limbs[4] = a->v[8];
+    for (int i = 0; i < 4; i++)
+        public_word_store(&r->limbs[i], (uint64_t)a->v[2 * i] | ((uint64_t)a->v[2 * i + 1] << 32));
+    public_word_store(&r->limbs[4], a->v[8]);
 }
 
 static inline void sc_from_public(sc *r, const ecx_sc25519 *a)
 {
     for (int i = 0; i < 4; i++) {
-        r->v[2 * i] = (uint32_t)a->limbs[i];
-        r->v[2 * i + 1] = (uint32_t)(a->limbs[i] >> 32);
+        const uint64_t word = public_word_load(&a->limbs[i]);
+        r->v[2 * i] = (uint32_t)word;
+        r->v[2 * i + 1] = (uint32_t)(word >> 32);
     }
-    r->v[8] = (uint32_t)a->limbs[4];
+    r->v[8] = (uint32_t)public_word_load(&a->limbs[4]);
     ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 

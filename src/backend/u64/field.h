@@ -27,7 +27,6 @@
 #define ECX_BACKEND_U64_FIELD_H
 
 #include <stdint.h>
-#include <string.h>
 
 typedef struct {
     uint64_t v[5];
@@ -36,6 +35,7 @@ typedef struct {
 #include "curve25519/field.h"
 #include "backend/u64/modinv.h"
 #include "common/bytes.h"
+#include "common/public_words.h"
 #include "common/verify.h"
 
 __extension__ typedef unsigned __int128 fe_u128;
@@ -53,17 +53,18 @@ static inline int fe_limbs_below(const fe *a, uint64_t bound)
 #define FE_VERIFY_LOOSE(a) fe_limbs_below(a, (uint64_t)1 << 53)
 #define FE_VERIFY_MUL_IN(a) fe_limbs_below(a, (uint64_t)1 << 54)
 
-/* Copies the five limbs verbatim; only TIGHT values may cross. */
+/* Copies the five limbs verbatim, one word access each
+ * (common/public_words.h); only TIGHT values may cross. */
 static inline void fe_to_public(ecx_fe25519 *r, const fe *a)
 {
     ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
-    memcpy(r->limbs, a->v, sizeof a->v);
+    for (int i = 0; i < 5; i++) public_word_store(&r->limbs[i], a->v[i]);
 }
 
 /* The caller promises a TIGHT value made by this backend (f25519.h). */
 static inline void fe_from_public(fe *r, const ecx_fe25519 *a)
 {
-    memcpy(r->v, a->limbs, sizeof r->v);
+    for (int i = 0; i < 5; i++) r->v[i] = public_word_load(&a->limbs[i]);
     ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
@@ -146,15 +147,18 @@ static inline void fe_to_bytes(uint8_t s[32], const fe *a)
     store64_le(s + 24, t[3] >> 39 | t[4] << 12);
 }
 
-/* TIGHT a, b -> LOOSE a + b (limbs < 2^52 + 2^16), no carries. */
+/* TIGHT a, b -> LOOSE a + b (limbs < 2^52 + 2^16), no carries. Written out,
+ * not as a loop, which gcc vectorises into a stalled load
+ * (common/public_words.h). */
 static inline void fe_add(fe *r, const fe *a, const fe *b)
 {
     ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(a));
     ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(b));
-    int i;
-    for (i = 0; i < 5; i++) {
-        r->v[i] = a->v[i] + b->v[i];
-    }
+    r->v[0] = a->v[0] + b->v[0];
+    r->v[1] = a->v[1] + b->v[1];
+    r->v[2] = a->v[2] + b->v[2];
+    r->v[3] = a->v[3] + b->v[3];
+    r->v[4] = a->v[4] + b->v[4];
     ECX_VERIFY_CHECK(FE_VERIFY_ADD_OUT(r));
 }
 

@@ -46,6 +46,7 @@ typedef struct {
 #include "backend/u64/modinv.h"
 #include "common/bytes.h"
 #include "common/constant_time.h"
+#include "common/public_words.h"
 #include "common/verify.h"
 
 __extension__ typedef unsigned __int128 sc_u128;
@@ -79,7 +80,8 @@ static const modinv64_signed62 sc_inv_scale = {
     {0x240611E3449C0F01, 0x00386E9DA2164D1E, 0x2EC73D217F5BE65D, 0x265046DF0C268F73, 3}};
 
 /* r = x - l if x >= l, else x; x < 2l. Constant time: the borrow of x - l
- * becomes a mask. */
+ * becomes a mask. The select is written out, not as a loop, which gcc
+ * vectorises into a stalled load (common/public_words.h). */
 static inline void sc_cond_sub_l(uint64_t r[4], const uint64_t x[4])
 {
     uint64_t y[4], mask;
@@ -93,9 +95,10 @@ static inline void sc_cond_sub_l(uint64_t r[4], const uint64_t x[4])
         y[i] = (uint64_t)d;
     }
     mask = ct_barrier_u64((uint64_t)0 - (uint64_t)(d >> 127)); /* all ones when x < l */
-    for (i = 0; i < 4; i++) {
-        r[i] = y[i] ^ ((y[i] ^ x[i]) & mask);
-    }
+    r[0] = y[0] ^ ((y[0] ^ x[0]) & mask);
+    r[1] = y[1] ^ ((y[1] ^ x[1]) & mask);
+    r[2] = y[2] ^ ((y[2] ^ x[2]) & mask);
+    r[3] = y[3] ^ ((y[3] ^ x[3]) & mask);
 }
 
 /* hi:lo = a b + t + c; (2^64-1)^2 + 2 (2^64-1) < 2^128, so no overflow. */
@@ -348,18 +351,19 @@ static inline void sc_montmul(uint64_t r[4], const uint64_t a[4], const uint64_t
 }
 #endif
 
-/* Copies the four limbs (Montgomery form, < l); limbs[4] = 0. */
+/* Copies the four limbs (Montgomery form, < l), one word access each
+ * (common/public_words.h); limbs[4] = 0. */
 static inline void sc_to_public(ecx_sc25519 *r, const sc *a)
 {
     ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(a));
-    memcpy(r->limbs, a->v, sizeof a->v);
-    r->limbs[4] = 0;
+    for (int i = 0; i < 4; i++) public_word_store(&r->limbs[i], a->v[i]);
+    public_word_store(&r->limbs[4], 0);
 }
 
 /* The caller promises a value made by this backend (< l, Montgomery form). */
 static inline void sc_from_public(sc *r, const ecx_sc25519 *a)
 {
-    memcpy(r->v, a->limbs, sizeof r->v);
+    for (int i = 0; i < 4; i++) r->v[i] = public_word_load(&a->limbs[i]);
     ECX_VERIFY_CHECK(SC_VERIFY_REDUCED(r));
 }
 
