@@ -18,31 +18,27 @@
  * the limbs, which gcc vectorises: their operands are often limbs the
  * previous operation has just stored one by one.
  *
- * The empty asm statement hands the word over in a general register, so
- * the compiler can neither merge it with its neighbours nor route it
- * through a vector register; it emits no instruction. Values, not
- * secrets: these say nothing about constant time (the word is moved
- * whatever it holds). */
+ * The barrier is common/constant_time.h's ct_barrier_u64 (an empty asm
+ * that takes and returns the word in a general register, no instruction),
+ * used here for its other effect: the compiler can neither merge the word
+ * with its neighbours nor route it through a vector register. Values, not
+ * secrets: these add nothing to constant time (the word is moved whatever
+ * it holds). */
 #ifndef ECX_COMMON_PUBLIC_WORDS_H
 #define ECX_COMMON_PUBLIC_WORDS_H
 
 #include <stdint.h>
 
+#include "common/constant_time.h"
+
 static inline uint64_t public_word_load(const uint64_t *p)
 {
-    uint64_t x = *p;
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__("" : "+r"(x));
-#endif
-    return x;
+    return ct_barrier_u64(*p);
 }
 
 static inline void public_word_store(uint64_t *p, uint64_t x)
 {
-#if defined(__GNUC__) || defined(__clang__)
-    __asm__("" : "+r"(x));
-#endif
-    *p = x;
+    *p = ct_barrier_u64(x);
 }
 
 #endif
