@@ -42,8 +42,8 @@ static inline void p256_jacobian_identity(p256_jacobian *r)
  *     4 beta = X (4 gamma),  8 gamma^2 = (2 gamma)(4 gamma),
  *     Z3 = (2 Y) Z  (for (Y + Z)^2 - gamma - delta),
  * so no addition waits on those products: 5M + 3S + 11 additions instead
- * of 3M + 5S + 16 (and than 4M + 4S + 12 with 8 gamma^2 = 2 (2 gamma)^2
- * and Z3 = 2 (Y Z), 4% slower on x86-64). r may alias p. */
+ * of 3M + 5S + 16. (4M + 4S + 12, with 8 gamma^2 = 2 (2 gamma)^2 and
+ * Z3 = 2 (Y Z), was 4% slower on x86-64.) r may alias p. */
 static void p256_jacobian_double_vartime(p256_jacobian *r, const p256_jacobian *p)
 {
     p256_fe delta, gamma2, gamma4, alpha, beta4, y2, t, u;
@@ -71,9 +71,9 @@ static void p256_jacobian_double_vartime(p256_jacobian *r, const p256_jacobian *
 /* The tail shared by both additions (add-1998-cmo-2, H. Cohen, A. Miyaji
  * and T. Ono, ASIACRYPT 1998): with H = U2 - U1 and R = S2 - S1,
  * X3 = R^2 - H^3 - 2 V, Y3 = R (V - X3) - S1 H^3, where V = U1 H^2. The
- * Z3 = Z1 Z2 H of the caller completes it. add-2007-bl's doubled H and R
- * save a multiplication in Z3 at the price of five more additions, which
- * cost more here. */
+ * Z3 = Z1 Z2 H of the caller completes it. madd-2007-bl and add-2007-bl
+ * form Z3 from squares and sums instead and double H and R, which saves a
+ * multiplication for five or six more additions: a loss here. */
 static void p256_jacobian_add_tail(p256_jacobian *r, const p256_fe *u1, const p256_fe *s1, const p256_fe *h,
                                    const p256_fe *rr)
 {
@@ -105,7 +105,7 @@ static unsigned p256_jacobian_add_exceptional_vartime(p256_jacobian *r, const p2
     return 1;
 }
 
-/* r = p + q for an affine q (madd-2007-bl). r may alias p. */
+/* r = p + q for an affine q (add-1998-cmo-2 with Z2 = 1). r may alias p. */
 static void p256_jacobian_add_affine_vartime(p256_jacobian *r, const p256_jacobian *p, const p256_affine *q)
 {
     p256_fe z1z1, u2, s2, h, rr, z3;
@@ -128,7 +128,7 @@ static void p256_jacobian_add_affine_vartime(p256_jacobian *r, const p256_jacobi
     r->z = z3;
 }
 
-/* r = p + q (add-2007-bl). r may alias p or q. */
+/* r = p + q (add-1998-cmo-2). r may alias p or q. */
 static void p256_jacobian_add_vartime(p256_jacobian *r, const p256_jacobian *p, const p256_jacobian *q)
 {
     p256_fe z1z1, z2z2, u1, u2, s1, s2, h, rr, z3;
