@@ -118,25 +118,36 @@ static inline uint64_t p256_sbb(uint64_t a, uint64_t b, uint64_t *c)
 }
 #endif
 
-/* r = t - M if t >= M, else t, for the 257-bit t = t[0..3] + top 2^256 with
- * t < 2M. Constant time: y = t - M, and M is added back under the mask of
- * the final borrow. Written as two carry chains rather than a masked select
- * of two arrays: gcc vectorised that select through the stack, and the
- * 16-byte load of two 8-byte stores stalled on store forwarding (a third of
- * the verification time). */
+/* y = t - M (mod 2^256) for the 257-bit t = t[0..3] + top 2^256 with
+ * t < 2M; returns 0 if t >= M (y is the reduced value) or all ones if
+ * t < M (t is). The trial subtraction of both conditional subtractions
+ * below, which differ only in how they choose. Constant time. */
+static inline uint64_t p256_subtract_modulus(uint64_t y[4], const uint64_t t[4], uint64_t top,
+                                             const p256_modulus *m)
+{
+    uint64_t b = 0;
+    y[0] = p256_sbb(t[0], m->m[0], &b);
+    y[1] = p256_sbb(t[1], m->m[1], &b);
+    y[2] = p256_sbb(t[2], m->m[2], &b);
+    y[3] = p256_sbb(t[3], m->m[3], &b);
+    return ct_barrier_u64(top - b);
+}
+
+/* r = t - M if t >= M, else t, for t as above. Constant time: M is added
+ * back to y under the mask. Written as a second carry chain rather than a
+ * masked select: here, at the end of the C Montgomery reduction, the
+ * select made u64's P-256 verification 3.5% slower (and gcc once
+ * vectorised a select of two arrays through the stack, where the 16-byte
+ * load of two 8-byte stores stalled on store forwarding: a third of the
+ * verification time). */
 static inline void p256_reduce_once(uint64_t r[4], const uint64_t t[4], uint64_t top, const p256_modulus *m)
 {
-    uint64_t b = 0, c = 0;
-    const uint64_t y0 = p256_sbb(t[0], m->m[0], &b);
-    const uint64_t y1 = p256_sbb(t[1], m->m[1], &b);
-    const uint64_t y2 = p256_sbb(t[2], m->m[2], &b);
-    const uint64_t y3 = p256_sbb(t[3], m->m[3], &b);
-    /* top - borrow is 0 (t >= M) or all ones (t < M: add M back). */
-    const uint64_t back = ct_barrier_u64(top - b);
-    r[0] = p256_adc(y0, m->m[0] & back, &c);
-    r[1] = p256_adc(y1, m->m[1] & back, &c);
-    r[2] = p256_adc(y2, m->m[2] & back, &c);
-    r[3] = p256_adc(y3, m->m[3] & back, &c);
+    uint64_t y[4], c = 0;
+    const uint64_t back = p256_subtract_modulus(y, t, top, m);
+    r[0] = p256_adc(y[0], m->m[0] & back, &c);
+    r[1] = p256_adc(y[1], m->m[1] & back, &c);
+    r[2] = p256_adc(y[2], m->m[2] & back, &c);
+    r[3] = p256_adc(y[3], m->m[3] & back, &c);
 }
 
 /* The word loops below are fully unrolled at every optimisation level:
@@ -438,31 +449,25 @@ static inline void p256_mod_to_bytes(uint8_t s[32], const uint64_t a[4], const p
     p256_limbs_to_be(s, x);
 }
 
-/* r = a + b mod M for a, b < M: the 257-bit sum t and y = t - M, then a
- * masked select of t or y. Unlike p256_reduce_once's masked add-back, the
- * select is four independent steps after the borrow, not a third carry
- * chain: additions wait on a product in verification's formulas, and this
- * made P-256 verification 1-2.5% faster (docs/performance.md, "P-256
- * verification: fewer field additions"). Scalars, not arrays, so that gcc
- * does not vectorise the select through the stack (p256_reduce_once).
+/* r = a + b mod M for a, b < M: the 257-bit sum t, the trial subtraction
+ * y = t - M, then a masked select of t or y. Unlike p256_reduce_once's
+ * masked add-back, the select is four independent steps after the borrow,
+ * not a third carry chain: additions wait on a product in verification's
+ * formulas, and this made P-256 verification 1-2.5% faster
+ * (docs/performance.md, "P-256 verification: fewer field additions").
  * Constant time. */
 static inline void p256_mod_add(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const p256_modulus *m)
 {
-    uint64_t c = 0, bw = 0;
-    const uint64_t t0 = p256_adc(a[0], b[0], &c);
-    const uint64_t t1 = p256_adc(a[1], b[1], &c);
-    const uint64_t t2 = p256_adc(a[2], b[2], &c);
-    const uint64_t t3 = p256_adc(a[3], b[3], &c);
-    const uint64_t y0 = p256_sbb(t0, m->m[0], &bw);
-    const uint64_t y1 = p256_sbb(t1, m->m[1], &bw);
-    const uint64_t y2 = p256_sbb(t2, m->m[2], &bw);
-    const uint64_t y3 = p256_sbb(t3, m->m[3], &bw);
-    /* c - bw is 0 (t >= M: take y) or all ones (t < M: keep t). */
-    const uint64_t keep = ct_barrier_u64(c - bw);
-    r[0] = y0 ^ ((t0 ^ y0) & keep);
-    r[1] = y1 ^ ((t1 ^ y1) & keep);
-    r[2] = y2 ^ ((t2 ^ y2) & keep);
-    r[3] = y3 ^ ((t3 ^ y3) & keep);
+    uint64_t t[4], y[4], c = 0;
+    t[0] = p256_adc(a[0], b[0], &c);
+    t[1] = p256_adc(a[1], b[1], &c);
+    t[2] = p256_adc(a[2], b[2], &c);
+    t[3] = p256_adc(a[3], b[3], &c);
+    const uint64_t keep = p256_subtract_modulus(y, t, c, m);
+    r[0] = y[0] ^ ((t[0] ^ y[0]) & keep);
+    r[1] = y[1] ^ ((t[1] ^ y[1]) & keep);
+    r[2] = y[2] ^ ((t[2] ^ y[2]) & keep);
+    r[3] = y[3] ^ ((t[3] ^ y[3]) & keep);
 }
 
 /* r = a - b mod M for a, b < M: subtract, then add M back under the borrow
