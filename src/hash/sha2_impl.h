@@ -4,7 +4,7 @@
  *
  *   SHA2_WORD          the word type (uint32_t, uint64_t)
  *   SHA2_WORD_BYTES    4 or 8
- *   SHA2_ROUNDS        64 or 80 (a multiple of 8, at least 16)
+ *   SHA2_ROUNDS        64 or 80 (a multiple of 16)
  *   SHA2_LENGTH_BYTES  the size of the length field closing the padding:
  *                      8 or 16 (the message length in bits, big-endian)
  *   SHA2_DIGEST_BYTES  32 or 64
@@ -22,9 +22,17 @@
  * (sha256.c: a choice between sha2_blocks and the SHA-extension code).
  *
  * The block is 16 words. The compression function keeps the message schedule
- * in a 16-word ring and unrolls every round, the working variables renamed
- * by macro arguments (no register shuffling). Big-endian loads and stores
- * are byte shifts, the same code on every architecture and alignment.
+ * in a 16-word ring and unrolls 16 rounds at a time, the working variables
+ * renamed by macro arguments (no register shuffling). Big-endian loads and
+ * stores are byte shifts, the same code on every architecture and alignment.
+ *
+ * Why 16 rounds and a loop, not all 80 unrolled: unrolled, SHA-512's
+ * compression was 15 KiB of code, and on AMD Zen 5 its speed depended on
+ * where the linker put it — a second block in one call cost 550 TSC ticks
+ * more than the first (390), a one-shot hash of 96 bytes took 735 ticks
+ * inside libecx and 441 compiled alone. Rolled, it is about 400 ticks a
+ * block wherever it lands, and Ed25519 signing got 5% faster
+ * (docs/performance.md, "SHA-512's code size").
  *
  * Constant time in the data: nothing branches on or indexes by the bytes
  * hashed (Ed25519 hashes secret keys and nonces, HMAC keys are secret); only
@@ -74,7 +82,7 @@ static inline void sha2_store64_be(uint8_t *p, uint64_t x)
  * addition sit on the e -> d -> e critical path. */
 #define SHA2_RND(a, b, c, d, e, f, g, h, i, xy, yz)                                                \
     do {                                                                                           \
-        h += SHA2_K[i] + W[(i) & 15];                                                              \
+        h += K[i] + W[(i) & 15];                                                                   \
         h += SHA2_CH(e, f, g);                                                                     \
         h += SHA2_BSIG1(e);                                                                        \
         xy = a ^ b;                                                                                \
@@ -87,8 +95,8 @@ static inline void sha2_store64_be(uint8_t *p, uint64_t x)
 #define SHA2_MSG(t)                                                                                \
     (W[(t) & 15] += SHA2_SSIG1(W[((t) + 14) & 15]) + W[((t) + 9) & 15] + SHA2_SSIG0(W[((t) + 1) & 15]))
 
-/* Eight rounds t .. t+7 (after eight rounds the names are back in place);
- * S is SHA2_MSG from round 16 on and nothing before. */
+/* Eight rounds t .. t+7 of the current 16 (after eight rounds the names
+ * are back in place); S is SHA2_MSG from round 16 on and nothing before. */
 #define SHA2_NOMSG(t) ((void)0)
 #define SHA2_R8(t, S)                                                                              \
     S((t) + 0); SHA2_RND(a, b, c, d, e, f, g, h, (t) + 0, x0, x1);                                 \
@@ -100,9 +108,14 @@ static inline void sha2_store64_be(uint8_t *p, uint64_t x)
     S((t) + 6); SHA2_RND(c, d, e, f, g, h, a, b, (t) + 6, x0, x1);                                 \
     S((t) + 7); SHA2_RND(b, c, d, e, f, g, h, a, (t) + 7, x1, x0)
 
+#if SHA2_ROUNDS % 16 != 0 || SHA2_ROUNDS < 16
+#error "SHA2_ROUNDS must be a multiple of 16"
+#endif
+
 /* Compresses nblocks consecutive blocks into state (FIPS 180-4 section
- * 6.2.2 / 6.4.2), every round unrolled, the schedule computed just before
- * the round that needs it. */
+ * 6.2.2 / 6.4.2), 16 rounds per loop turn, the schedule computed just
+ * before the round that needs it. K points at the turn's 16 constants, so
+ * every ring index is a constant. */
 static void sha2_blocks(SHA2_WORD state[8], const uint8_t *in, size_t nblocks)
 {
     SHA2_WORD a, b, c, d, e, f, g, h, x0, x1;
@@ -120,20 +133,14 @@ static void sha2_blocks(SHA2_WORD state[8], const uint8_t *in, size_t nblocks)
         for (int i = 0; i < 16; i++) W[i] = sha2_load_be(in + SHA2_WORD_BYTES * i);
 
         x1 = b ^ c;
+        const SHA2_WORD *K = SHA2_K;
         SHA2_R8(0, SHA2_NOMSG);
         SHA2_R8(8, SHA2_NOMSG);
-        SHA2_R8(16, SHA2_MSG);
-        SHA2_R8(24, SHA2_MSG);
-        SHA2_R8(32, SHA2_MSG);
-        SHA2_R8(40, SHA2_MSG);
-        SHA2_R8(48, SHA2_MSG);
-        SHA2_R8(56, SHA2_MSG);
-#if SHA2_ROUNDS == 80
-        SHA2_R8(64, SHA2_MSG);
-        SHA2_R8(72, SHA2_MSG);
-#elif SHA2_ROUNDS != 64
-#error "SHA2_ROUNDS must be 64 or 80"
-#endif
+        for (int r = 16; r < SHA2_ROUNDS; r += 16) {
+            K += 16;
+            SHA2_R8(0, SHA2_MSG);
+            SHA2_R8(8, SHA2_MSG);
+        }
 
         state[0] += a;
         state[1] += b;

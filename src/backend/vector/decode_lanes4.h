@@ -22,16 +22,28 @@
 /* The chain's steps. Each input comes from another loop or another pass
  * of the same one, and goes through FE4_OPAQUE (contract.h) first. */
 
-/* r = a^(2^n) in every lane, n >= 1. REDUCED in, REDUCED out. */
+/* a^2 in every lane, as fe4_sq, taken and returned by value. */
+static inline fe4 fe4_sq_value(fe4 a)
+{
+    fe4 r;
+    FE4_OPAQUE(a);
+    fe4_sq(&r, &a);
+    return r;
+}
+
+/* r = a^(2^n) in every lane, n >= 1. REDUCED in, REDUCED out.
+ *
+ * The running value is a local passed by value, not *r squared in place:
+ * through the pointer, gcc 12 kept it in memory and every squaring of the
+ * chain stored its five vectors and the next loaded them back, a
+ * store-to-load round trip on the chain's critical path (ifma on AMD Zen
+ * 5: 35 against 26 TSC ticks per squaring in a chain; verification 3.7%
+ * faster by value, avx2 unchanged). */
 static inline void fe4_sqn(fe4 *r, const fe4 *a, unsigned n)
 {
-    fe4 x = *a;
-    FE4_OPAQUE(x);
-    fe4_sq(r, &x);
-    while (--n > 0) {
-        FE4_OPAQUE(*r);
-        fe4_sq(r, r);
-    }
+    fe4 x = fe4_sq_value(*a);
+    while (--n > 0) x = fe4_sq_value(x);
+    *r = x;
 }
 
 /* r = a b in every lane, as fe4_mul. */
