@@ -330,12 +330,17 @@ static inline void fe_sq2(fe *r, const fe *a)
     ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
-/* r = a^(2^n), n >= 1 (n is public). LOOSE -> TIGHT. */
+/* r = a^(2^n), n >= 1 (n is public). LOOSE -> TIGHT. The chain runs on a
+ * local, not on *r: squared in place through the pointer, gcc 12 on x86-64
+ * stored and reloaded the ten limbs between squarings (ed25519 verify 20%
+ * slower on AMD Zen 5; AArch64 and ARMv7 code was the same either way). */
 static inline void fe_sqn(fe *r, const fe *a, unsigned n)
 {
     ECX_VERIFY_CHECK(FE_VERIFY_LOOSE(a));
-    fe_sq(r, a);
-    for (unsigned i = 1; i < n; i++) fe_sq(r, r);
+    fe t;
+    fe_sq(&t, a);
+    for (unsigned i = 1; i < n; i++) fe_sq(&t, &t);
+    *r = t;
     ECX_VERIFY_CHECK(n == 0 || FE_VERIFY_TIGHT(r));
 }
 
