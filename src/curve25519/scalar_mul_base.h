@@ -78,8 +78,8 @@ static inline void ge_precomp_from_table(ge_precomp *r, const uint64_t w[12])
 #else
 #define GE_SCAN_WORDS 2
 #endif
-typedef uint64_t ge_u64x2 __attribute__((vector_size(8 * GE_SCAN_WORDS)));
-#define GE_HAVE_U64X2 1
+typedef uint64_t ge_scan_vector __attribute__((vector_size(8 * GE_SCAN_WORDS)));
+#define GE_HAVE_SCAN_VECTOR 1
 #endif
 
 /* t = [b] (256^pos B) for a digit b in [-8, 8]: the |b|-th entry of the
@@ -93,13 +93,13 @@ static inline void ge_base_select(ge_precomp *t, const uint64_t table[8][12], in
 
     /* Start from the identity (1, 1, 0), kept only when b = 0. */
     const uint64_t zero_mask = ct_barrier_u64((uint64_t)0 - (((babs - 1) >> 63) & 1)); /* babs == 0 */
-#ifdef GE_HAVE_U64X2
-    ge_u64x2 acc[12 / GE_SCAN_WORDS] = {{0}};
+#ifdef GE_HAVE_SCAN_VECTOR
+    ge_scan_vector acc[12 / GE_SCAN_WORDS] = {{0}};
     for (uint64_t j = 0; j < 8; j++) {
         const uint64_t mask = ct_barrier_u64((uint64_t)0 - ((((babs ^ (j + 1)) - 1) >> 63) & 1));
-        const ge_u64x2 m = (ge_u64x2){0} + mask;
+        const ge_scan_vector m = (ge_scan_vector){0} + mask;
         for (int k = 0; k < 12 / GE_SCAN_WORDS; k++) {
-            ge_u64x2 e;
+            ge_scan_vector e;
             memcpy(&e, &table[j][GE_SCAN_WORDS * k], sizeof e);
             acc[k] |= e & m;
         }
