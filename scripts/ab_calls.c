@@ -11,7 +11,10 @@
  *
  * OP: ed25519_verify, ed25519_sign, p256_verify, p256_sign, p256_public_key,
  * ristretto255_is_valid, ristretto255_from_uniform (one square root each:
- * a latency-bound chain of field squarings).
+ * a latency-bound chain of field squarings), and ed25519_verify_distinct:
+ * 256 signatures on distinct messages in turn, where ed25519_verify (and
+ * ecbench) verify one signature over and over and the branch predictor
+ * learns its scalars' branches (recoding, the half-size reduction).
  * Both builds must have BACKEND (ecx_backend_select). BACKEND may also be
  * two names, "X,Y": A runs X and B runs Y, which compares two backends of
  * one build call by call (issue 8's avx2/u64 ratio in a quiet spell): give
@@ -135,6 +138,16 @@ int main(int argc, char **argv)
         return 2;
     }
 
+    enum { DISTINCT = 256 };
+    static uint8_t distinct_msg[DISTINCT][32], distinct_sig[DISTINCT][64];
+    for (int j = 0; j < DISTINCT; j++) {
+        for (int i = 0; i < 32; i++) distinct_msg[j][i] = (uint8_t)(j * 31 + i * 7 + (j >> 3) * i);
+        if (builds[0].ed_sign(distinct_sig[j], distinct_msg[j], 32, ed_sk)) {
+            fprintf(stderr, "ab_calls: setting up the inputs failed\n");
+            return 2;
+        }
+    }
+
     uint64_t *t[2] = {malloc(sizeof(uint64_t) * (size_t)calls), malloc(sizeof(uint64_t) * (size_t)calls)};
     if (!t[0] || !t[1]) return 2;
     int status = 0;
@@ -143,6 +156,8 @@ int main(int argc, char **argv)
             const struct build *b = &builds[k];
             const uint64_t start = ticks();
             if (!strcmp(op, "ed25519_verify")) status |= b->ed_verify(ed_sig, msg, sizeof msg, ed_pk);
+            else if (!strcmp(op, "ed25519_verify_distinct"))
+                status |= b->ed_verify(distinct_sig[i % DISTINCT], distinct_msg[i % DISTINCT], 32, ed_pk);
             else if (!strcmp(op, "ed25519_sign")) status |= b->ed_sign(ed_sig, msg, sizeof msg, ed_sk);
             else if (!strcmp(op, "p256_verify")) status |= b->p256_verify(p256_sig, msg, sizeof msg, p256_pk);
             else if (!strcmp(op, "p256_sign")) status |= b->p256_sign(p256_sig, msg, sizeof msg, p256_sk);

@@ -2,7 +2,8 @@
  * scalar_halfsize.h) against GMP: for every k, c0 = c1 k mod 8l, c1 odd,
  * 0 < |c1| < 2^128 and c0 <= k, on seeded random k below l and on edge
  * cases (0, 1, l - 1, around 2^128, k whose first quotients exceed 2^30 and
- * take the bit-by-bit division). And the point of it, on the seeded random
+ * take the bit-by-bit division); and that (c0, c1) is exactly the pair of
+ * Euclid's algorithm stopped at 2^128, written with GMP. And the point of it, on the seeded random
  * k (deterministic, so not a timing test): the longer of c0 and c1 has at
  * most 129 bits on average, where k itself has 252-253.
  *
@@ -33,6 +34,37 @@ static void le_from_mpz(uint8_t s[32], const mpz_t a)
 
 static unsigned long longest_bits;
 
+/* The rule of scalar_halfsize.h written with GMP: Euclid's algorithm on
+ * (8 l, k) with signed cofactors up to the first remainder below 2^128, and
+ * of the last two (remainder, cofactor) pairs the one with an odd
+ * cofactor. The header must find this exact pair (its Lehmer steps are
+ * Euclid's steps). */
+static unsigned reference_pair(mpz_t c0, mpz_t c1, const mpz_t k)
+{
+    mpz_t r0, r1, t0, t1, q, x, bound;
+    mpz_inits(r0, r1, t0, t1, q, x, bound, NULL);
+    mpz_set(r0, n_mpz);
+    mpz_set(r1, k);
+    mpz_set_ui(t0, 0);
+    mpz_set_ui(t1, 1);
+    mpz_setbit(bound, 128);
+    while (mpz_cmp(r1, bound) >= 0) {
+        mpz_fdiv_qr(q, x, r0, r1);
+        mpz_swap(r0, r1);
+        mpz_swap(r1, x);
+        mpz_mul(x, q, t1);
+        mpz_sub(x, t0, x);
+        mpz_swap(t0, t1);
+        mpz_swap(t1, x);
+    }
+    if (mpz_odd_p(t1)) mpz_set(c0, r1), mpz_set(c1, t1);
+    else mpz_set(c0, r0), mpz_set(c1, t0);
+    const unsigned negative = mpz_sgn(c1) < 0;
+    mpz_abs(c1, c1);
+    mpz_clears(r0, r1, t0, t1, q, x, bound, NULL);
+    return negative;
+}
+
 /* Checks one k < l; adds the longer of c0 and c1 in bits to longest_bits. */
 static void check_one(const uint8_t k[32], const char *what)
 {
@@ -53,6 +85,13 @@ static void check_one(const uint8_t k[32], const char *what)
     mpz_sub(t, t, c0_mpz);
     mpz_mod(t, t, n_mpz);
     CHECK_CTX(mpz_sgn(t) == 0, what);
+    mpz_t ref0, ref1;
+    mpz_inits(ref0, ref1, NULL);
+    const unsigned ref_negative = reference_pair(ref0, ref1, k_mpz);
+    CHECK_CTX(ref_negative == negative, what);
+    CHECK_CTX(mpz_cmp(ref0, c0_mpz) == 0, what);
+    CHECK_CTX(mpz_cmpabs(ref1, c1_mpz) == 0, what);
+    mpz_clears(ref0, ref1, NULL);
     size_t bits0 = mpz_sizeinbase(c0_mpz, 2), bits1 = mpz_sizeinbase(c1_mpz, 2);
     longest_bits += bits0 > bits1 ? bits0 : bits1;
     mpz_clears(k_mpz, c0_mpz, c1_mpz, t, NULL);
