@@ -12,9 +12,11 @@
  * OP: ed25519_verify, ed25519_sign, p256_verify, p256_sign, p256_public_key,
  * ristretto255_is_valid, ristretto255_from_uniform (one square root each:
  * a latency-bound chain of field squarings), and ed25519_verify_distinct:
- * 256 signatures on distinct messages in turn, where ed25519_verify (and
- * ecbench) verify one signature over and over and the branch predictor
- * learns its scalars' branches (recoding, the half-size reduction).
+ * 1024 signatures on distinct messages in turn, as ecbench's verification
+ * rows do (bench/bench_ed25519.c: a small set is learned), where
+ * ed25519_verify verifies one signature over and over and the branch
+ * predictor learns its scalars' branches (recoding, the half-size
+ * reduction).
  * Both builds must have BACKEND (ecx_backend_select). BACKEND may also be
  * two names, "X,Y": A runs X and B runs Y, which compares two backends of
  * one build call by call (issue 8's avx2/u64 ratio in a quiet spell): give
@@ -138,7 +140,7 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    enum { DISTINCT = 256 };
+    enum { DISTINCT = 1024 };
     static uint8_t distinct_msg[DISTINCT][32], distinct_sig[DISTINCT][64];
     for (int j = 0; j < DISTINCT; j++) {
         for (int i = 0; i < 32; i++) distinct_msg[j][i] = (uint8_t)(j * 31 + i * 7 + (j >> 3) * i);

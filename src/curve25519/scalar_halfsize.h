@@ -36,9 +36,9 @@
  * exactly the Euclidean steps, so the result is the algorithm's. About 5
  * runs of 14 steps and one full-width step per k: 1420 TSC ticks per
  * reduction against 2390 with every step full-width (AMD Zen 5,
- * scripts/halfsize_ticks.c, pseudo-random k as in real verifications; a
- * benchmark verifying one signature over and over lets the branch
- * predictor learn that k's steps and hides part of the difference).
+ * scripts/halfsize_ticks.c, pseudo-random k as in real verifications;
+ * verifying one signature over and over lets the branch predictor learn
+ * that k's steps and hides part of the difference).
  *
  * VARIABLE TIME: k is public (a hash of public data).
  */
