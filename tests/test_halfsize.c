@@ -3,9 +3,10 @@
  * 0 < |c1| < 2^128 and c0 <= k, on seeded random k below l and on edge
  * cases (0, 1, l - 1, around 2^128, k whose first quotients exceed 2^30 and
  * take the bit-by-bit division); and that (c0, c1) is exactly the pair of
- * Euclid's algorithm stopped at 2^128, written with GMP. And the point of it, on the seeded random
- * k (deterministic, so not a timing test): the longer of c0 and c1 has at
- * most 129 bits on average, where k itself has 252-253.
+ * Euclid's algorithm stopped at 2^128, written with GMP. And the point of
+ * it, on the seeded random k (deterministic, so not a timing test): the
+ * longer of c0 and c1 has at most 129 bits on average, where k itself has
+ * 252-253.
  *
  * The header is plain integer code, the same in every backend, so it is
  * tested once here; the verifications that use it are tested per backend

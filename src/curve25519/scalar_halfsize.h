@@ -220,6 +220,12 @@ static inline void sc_halfsize_divide(uint64_t *a, uint64_t *ta, const uint64_t 
     }
 }
 
+/* 1 if |x| < 2^31. */
+static inline int sc_halfsize_below_2_31(int64_t x)
+{
+    return x > -((int64_t)1 << 31) && x < ((int64_t)1 << 31);
+}
+
 /* Lehmer's inner loop (Knuth's Algorithm L, steps L2 and L3) on u and v,
  * the top bits of two consecutive remainders r_{j-1} > r_j taken from the
  * same bit position s: u = floor(r_{j-1} / 2^s) < 2^62, v = floor(r_j /
@@ -233,9 +239,9 @@ static inline void sc_halfsize_divide(uint64_t *a, uint64_t *ta, const uint64_t 
  * in [v, v + 1) and the entries of each matrix row of opposite signs, the
  * remainder c r_{j-1} + d r_j is at least 2^s (v' + min(c, d)), v' = c u +
  * d v; `lowest` = 2^128 / 2^s (1 when s >= 128) is the least v' + min(c,
- * d) allowed.
- * Quotients and entries of 2^31 or more end the run (the full-width
- * division takes the step), which keeps every product in 64 bits. */
+ * d) allowed. Quotients and entries of 2^31 or more end the run (the
+ * full-width division takes the step), which keeps every product in 64
+ * bits. */
 static inline unsigned sc_halfsize_lehmer(int64_t m[4], int64_t u, int64_t v, int64_t lowest)
 {
     int64_t a = 1, b = 0, c = 0, d = 1;
@@ -252,9 +258,7 @@ static inline unsigned sc_halfsize_lehmer(int64_t m[4], int64_t u, int64_t v, in
         if (below > numerator || numerator - below >= (uint64_t)(v + d)) break;
         const int64_t next_c = a - q * c, next_d = b - q * d, next_v = u - q * v;
         if (next_v + (next_c < next_d ? next_c : next_d) < lowest) break;
-        if (next_c <= -((int64_t)1 << 31) || next_c >= ((int64_t)1 << 31) || next_d <= -((int64_t)1 << 31) ||
-            next_d >= ((int64_t)1 << 31))
-            break;
+        if (!sc_halfsize_below_2_31(next_c) || !sc_halfsize_below_2_31(next_d)) break;
         a = c, b = d, c = next_c, d = next_d;
         u = v, v = next_v;
         steps++;
@@ -280,9 +284,9 @@ static inline void sc_halfsize_combine(uint64_t r[SC_HALFSIZE_LIMBS], const uint
     uint64_t xa[SC_HALFSIZE_LIMBS + 1], yb[SC_HALFSIZE_LIMBS + 1];
     sc_halfsize_scale(xa, a, x);
     sc_halfsize_scale(yb, b, y);
-    if (x >= 0 && y <= 0) sc_halfsize_sub(xa, yb, SC_HALFSIZE_LIMBS + 1);
-    else sc_halfsize_sub(yb, xa, SC_HALFSIZE_LIMBS + 1);
-    for (int i = 0; i < SC_HALFSIZE_LIMBS; i++) r[i] = x >= 0 && y <= 0 ? xa[i] : yb[i];
+    uint64_t *const difference = x >= 0 && y <= 0 ? xa : yb; /* |x| a - |y| b or the reverse */
+    sc_halfsize_sub(difference, difference == xa ? yb : xa, SC_HALFSIZE_LIMBS + 1);
+    for (int i = 0; i < SC_HALFSIZE_LIMBS; i++) r[i] = difference[i];
 }
 
 /* r = |x| a + |y| b mod 2^128 for a and b of 2 words, |x|, |y| < 2^32:
