@@ -267,12 +267,17 @@ static inline unsigned sc_halfsize_lehmer(int64_t m[4], int64_t u, int64_t v, in
     return steps;
 }
 
+/* |x| for |x| < 2^63. */
+static inline uint64_t sc_halfsize_magnitude(int64_t x)
+{
+    return x < 0 ? (uint64_t)-x : (uint64_t)x;
+}
+
 /* r = |x| a (5 words) for |x| < 2^32 and a of 4 words. */
 static inline void sc_halfsize_scale(uint64_t r[SC_HALFSIZE_LIMBS + 1], const uint64_t a[SC_HALFSIZE_LIMBS], int64_t x)
 {
-    const uint64_t magnitude = x < 0 ? (uint64_t)-x : (uint64_t)x;
     uint64_t carry = 0;
-    for (int i = 0; i < SC_HALFSIZE_LIMBS; i++) r[i] = sc_halfsize_mul_word(magnitude, a[i], &carry);
+    for (int i = 0; i < SC_HALFSIZE_LIMBS; i++) r[i] = sc_halfsize_mul_word(sc_halfsize_magnitude(x), a[i], &carry);
     r[SC_HALFSIZE_LIMBS] = carry;
 }
 
@@ -295,8 +300,8 @@ static inline void sc_halfsize_combine_cofactors(uint64_t r[2], const uint64_t a
                                                  int64_t y)
 {
     uint64_t sum[2] = {0, 0};
-    sc_halfsize_add_mul(sum, a, x < 0 ? (uint64_t)-x : (uint64_t)x, 2);
-    sc_halfsize_add_mul(sum, b, y < 0 ? (uint64_t)-y : (uint64_t)y, 2);
+    sc_halfsize_add_mul(sum, a, sc_halfsize_magnitude(x), 2);
+    sc_halfsize_add_mul(sum, b, sc_halfsize_magnitude(y), 2);
     r[0] = sum[0], r[1] = sum[1];
 }
 
