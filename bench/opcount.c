@@ -16,7 +16,7 @@ static const char *const ops[] = {
     "ed25519/sign", "ed25519/verify", "edwards/mul_base",
     "ed25519/verify_batch/64", "edwards/mul_var", "edwards/msm/1024",
     "p256/field_mul", "p256/field_sq", "p256/field_mul_montgomery", "p256/field_sq_montgomery",
-    "p256/field_mul_solinas", "p256/field_sq_solinas", "p256/ecdsa_sign",
+    "p256/field_mul_solinas", "p256/field_sq_solinas", "p256/ecdsa_sign", "p256/ecdsa_verify",
 };
 
 static uint8_t fold(const uint8_t *p, size_t n)
@@ -96,7 +96,9 @@ static int usage(const char *msg);
  * field_{mul,sq}_{montgomery,solinas}: the same with the named reduction
  * (reduction_repeat, as ecbench's rows of those names), a and b below p
  * (their top byte is small); ecdsa_sign: N signatures, each signing the
- * previous one (64 bytes) with secret key a. out = the last value. */
+ * previous one (64 bytes) with secret key a; ecdsa_verify: N verifications
+ * of one signature by a of the message b (uncompressed key; a failure is an
+ * error). out = the last value (the signature for ecdsa_verify). */
 static int run_p256(const struct ecx_backend *be, const char *op, unsigned long n, const uint8_t a[32],
                     const uint8_t b[32], uint8_t out[64])
 {
@@ -122,6 +124,18 @@ static int run_p256(const struct ecx_backend *be, const char *op, unsigned long 
             memcpy(msg, out, sizeof msg);
             if (be->p256->sign(out, msg, sizeof msg, a) != 0) {
                 fprintf(stderr, "opcount: p256 sign failed\n");
+                return 1;
+            }
+        }
+    } else if (strcmp(op, "ecdsa_verify") == 0) {
+        uint8_t pk[65];
+        if (be->p256->public_key(pk, a) != 0 || be->p256->sign(out, b, 32, a) != 0) {
+            fprintf(stderr, "opcount: p256 key or signature failed\n");
+            return 1;
+        }
+        for (unsigned long i = 0; i < n; i++) {
+            if (be->p256->verify(out, b, 32, pk, sizeof pk) != 0) {
+                fprintf(stderr, "opcount: p256 verify failed\n");
                 return 1;
             }
         }
@@ -225,7 +239,7 @@ int main(int argc, char **argv)
         if (run_msm(be, n, a, out) != 0) return 1;
     } else if (strncmp(op, "p256/", 5) == 0) {
         if (run_p256(be, op + 5, n, a, b, out) != 0) return 1;
-        outlen = strcmp(op + 5, "ecdsa_sign") == 0 ? 64 : 32;
+        outlen = strncmp(op + 5, "ecdsa_", 6) == 0 ? 64 : 32;
     } else if (strcmp(op, "edwards/mul_base") == 0) {
         memcpy(out, a, 32);
         for (unsigned long i = 0; i < n; i++) be->edwards->mul_base(out, out);

@@ -44,7 +44,7 @@ static inline void p256_jacobian_identity(p256_jacobian *r)
  * so no addition waits on those products: 5M + 3S + 11 additions instead
  * of 3M + 5S + 16. (4M + 4S + 12, with 8 gamma^2 = 2 (2 gamma)^2 and
  * Z3 = 2 (Y Z), was 4% slower on x86-64.) r may alias p. */
-static void p256_jacobian_double_vartime(p256_jacobian *r, const p256_jacobian *p)
+P256_FORMULA void p256_jacobian_double_vartime(p256_jacobian *r, const p256_jacobian *p)
 {
     p256_fe delta, gamma2, gamma4, alpha, beta4, y2, t, u;
     p256_fe_sq(&delta, &p->z);
@@ -74,7 +74,7 @@ static void p256_jacobian_double_vartime(p256_jacobian *r, const p256_jacobian *
  * Z3 = Z1 Z2 H of the caller completes it. madd-2007-bl and add-2007-bl
  * form Z3 from squares and sums instead and double H and R, which saves a
  * multiplication for five or six more additions: a loss here. */
-static void p256_jacobian_add_tail(p256_jacobian *r, const p256_fe *u1, const p256_fe *s1, const p256_fe *h,
+P256_FORMULA void p256_jacobian_add_tail(p256_jacobian *r, const p256_fe *u1, const p256_fe *s1, const p256_fe *h,
                                    const p256_fe *rr)
 {
     p256_fe hh, hhh, v, t;

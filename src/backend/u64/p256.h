@@ -331,6 +331,10 @@ static inline void p256_field_sq_solinas(uint64_t r[4], const uint64_t a[4])
 #include "backend/u64/p256_mulx.h"
 #endif
 
+#ifndef P256_HAVE_MULX_ADX
+#define P256_FORMULA_FLATTEN 1 /* the C product inlined into the formulas: p256/point.h */
+#endif
+
 /* The reduction in use: Montgomery (docs/p256.md has the measurements). */
 static inline void p256_field_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
@@ -456,7 +460,7 @@ static inline void p256_mod_to_bytes(uint8_t s[32], const uint64_t a[4], const p
  * formulas, and this made P-256 verification 1-2.5% faster
  * (docs/performance.md, "P-256 verification: fewer field additions").
  * Constant time. */
-static inline void p256_mod_add(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const p256_modulus *m)
+static P256_LINEAR_INLINE void p256_mod_add(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const p256_modulus *m)
 {
     uint64_t t[4], y[4], c = 0;
     t[0] = p256_adc(a[0], b[0], &c);
@@ -472,7 +476,7 @@ static inline void p256_mod_add(uint64_t r[4], const uint64_t a[4], const uint64
 
 /* r = a - b mod M for a, b < M: subtract, then add M back under the borrow
  * mask. */
-static inline void p256_mod_sub(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const p256_modulus *m)
+static P256_LINEAR_INLINE void p256_mod_sub(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const p256_modulus *m)
 {
     uint64_t bw = 0, c = 0;
     const uint64_t t0 = p256_sbb(a[0], b[0], &bw);
