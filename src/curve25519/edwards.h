@@ -417,21 +417,6 @@ static inline void ge_precomp_cmov(ge_precomp *r, const ge_precomp *p, unsigned 
     fe_cmov(&r->xy2d, &p->xy2d, flag);
 }
 
-/* The table index of a signed digit b in [-8, 8]: returns |b| and sets
- * *neg = 1 if b < 0, else 0. Constant time in b. */
-static inline unsigned ge_digit_abs(int8_t b, unsigned *neg)
-{
-    const unsigned bneg = (unsigned)((uint8_t)b >> 7);
-    *neg = (unsigned)ct_barrier_u64(bneg);
-    return (unsigned)(uint8_t)(b - (int8_t)((0 - (int)bneg) & (2 * b)));
-}
-
-/* 1 if babs = j, else 0, for babs, j <= 8. Constant time. */
-static inline unsigned ge_digit_is(unsigned babs, unsigned j)
-{
-    return (unsigned)ct_barrier_u64((((babs ^ j) - 1u) >> 31) & 1u);
-}
-
 /* r = flag ? -r : r, flag in {0, 1}. Constant time. */
 static inline void ge_cached_cneg(ge_cached *r, unsigned flag)
 {

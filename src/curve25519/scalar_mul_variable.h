@@ -26,10 +26,9 @@
  * ge_addend_select.) */
 static inline void ge_cached_select(ge_cached *t, const ge_cached table[8], int8_t b)
 {
-    unsigned neg;
-    const unsigned babs = ge_digit_abs(b, &neg);
+    const unsigned neg = ct_digit_is_negative(b), babs = ct_digit_abs(b);
     ge_cached_identity(t);
-    for (unsigned j = 0; j < 8; j++) ge_cached_cmov(t, &table[j], ge_digit_is(babs, j + 1));
+    for (unsigned j = 0; j < 8; j++) ge_cached_cmov(t, &table[j], ct_equal_small(babs, j + 1));
     ge_cached_cneg(t, neg);
 }
 

@@ -38,16 +38,16 @@ static inline void p256_affine_from_words(p256_affine *r, const uint64_t w[8])
  * the entry of 0 words, which the caller discards). Constant time in d. */
 static void p256_base_select(p256_affine *r, const uint64_t window[32][8], int d)
 {
-    const unsigned magnitude = p256_digit_abs(d);
+    const unsigned magnitude = ct_digit_abs(d);
     uint64_t w[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     for (unsigned j = 0; j < 32; j++) {
-        const uint64_t mask = ct_barrier_u64((uint64_t)0 - (uint64_t)p256_ct_equal_small(magnitude, j + 1));
+        const uint64_t mask = ct_barrier_u64((uint64_t)0 - (uint64_t)ct_equal_small(magnitude, j + 1));
         for (int k = 0; k < 8; k++) w[k] |= window[j][k] & mask;
     }
     p256_affine_from_words(r, w);
     p256_fe neg_y;
     p256_fe_neg(&neg_y, &r->y);
-    p256_fe_cmov(&r->y, &neg_y, p256_digit_is_negative(d));
+    p256_fe_cmov(&r->y, &neg_y, ct_digit_is_negative(d));
 }
 
 /* r = [k]G for a scalar k (any value mod n). Constant time in k. */
@@ -64,7 +64,7 @@ static void p256_mul_base(p256_point *r, const p256_sc *k)
     for (unsigned i = 0; i < 43; i++) {
         p256_base_select(&e, p256_base_comb[i], d[i]);
         p256_point_add_affine(&t, &acc, &e);
-        p256_point_cmov(&acc, &t, 1u ^ p256_ct_equal_small((uint8_t)d[i], 0));
+        p256_point_cmov(&acc, &t, 1u ^ ct_equal_small((uint8_t)d[i], 0));
     }
     *r = acc;
     ct_wipe(s, sizeof s);

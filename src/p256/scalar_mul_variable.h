@@ -19,12 +19,12 @@
  * = (j + 1) P. Constant time in d. */
 static void p256_point_select16(p256_point *r, const p256_point table[16], int d)
 {
-    const unsigned magnitude = p256_digit_abs(d);
+    const unsigned magnitude = ct_digit_abs(d);
     p256_point_identity(r);
-    for (unsigned j = 0; j < 16; j++) p256_point_cmov(r, &table[j], p256_ct_equal_small(magnitude, j + 1));
+    for (unsigned j = 0; j < 16; j++) p256_point_cmov(r, &table[j], ct_equal_small(magnitude, j + 1));
     p256_fe neg_y;
     p256_fe_neg(&neg_y, &r->y);
-    p256_fe_cmov(&r->y, &neg_y, p256_digit_is_negative(d));
+    p256_fe_cmov(&r->y, &neg_y, ct_digit_is_negative(d));
 }
 
 /* r = [k]P for a scalar k (any value mod n) and any point P. Constant time

@@ -19,17 +19,6 @@ static inline unsigned p256_scalar_bits(const uint8_t s[32], unsigned pos, unsig
     return (v >> shift) & ((1u << w) - 1);
 }
 
-/* Helpers for looking up a signed digit d (|d| < 2^30) in constant time:
- * its sign (1 if d < 0), its absolute value, and 1 iff a = b for a, b <
- * 2^31, all without a branch. */
-static inline unsigned p256_digit_is_negative(int d) { return (unsigned)d >> (sizeof(int) * 8 - 1); }
-static inline unsigned p256_digit_abs(int d)
-{
-    const unsigned neg = p256_digit_is_negative(d);
-    return (unsigned)((d ^ -(int)neg) + (int)neg);
-}
-static inline unsigned p256_ct_equal_small(unsigned a, unsigned b) { return (((a ^ b) - 1u) >> 31) & 1u; }
-
 /* Signed radix-2^w digits: s = sum d[i] 2^(w i) with d[i] in
  * [-(2^(w-1) - 1), 2^(w-1)], for count digits (count w >= 256 + w - 1,
  * so that the last digit absorbs the final carry: 43 digits for w = 6,

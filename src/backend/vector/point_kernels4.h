@@ -224,10 +224,9 @@ static inline void ge_addend_next(ge_addend *r, ge_point *u, const ge_addend *q)
  * computed and blended too. */
 static inline GE4_FLATTEN void ge_addend_select(ge_addend *t, const ge_addend *table, int8_t b)
 {
-    unsigned neg;
-    const unsigned babs = ge_digit_abs(b, &neg);
+    const unsigned neg = ct_digit_is_negative(b), babs = ct_digit_abs(b);
     ge4_cached_identity(&t->c);
-    for (unsigned j = 0; j < 8; j++) ge4_cached_cmov(&t->c, &table[j].c, ge_digit_is(babs, j + 1));
+    for (unsigned j = 0; j < 8; j++) ge4_cached_cmov(&t->c, &table[j].c, ct_equal_small(babs, j + 1));
     ge4_cached negated;
     ge4_cached_neg(&negated, &t->c);
     ge4_cached_cmov(&t->c, &negated, neg);
