@@ -58,23 +58,25 @@ static void p256_limbs_cmov(p256_limb r[P256_LIMBS], const p256_limb a[P256_LIMB
 static unsigned p256_limbs_is_zero(const p256_limb a[P256_LIMBS]);
 static unsigned p256_limbs_equal(const p256_limb a[P256_LIMBS], const p256_limb b[P256_LIMBS]);
 
+/* The additions, subtractions and negations are always inlined under gcc:
+ * gcc 12 kept u64's as calls (p256_mod_add.constprop, 12% of the avx2
+ * backend's verification profile, its operands stored for the call and
+ * loaded again); inlined, ECDSA signing is 4-7.5% and verification
+ * 1.5-4% faster on the u64, avx2 and ifma backends (Zen 5; docs/p256.md,
+ * "Inlining"). clang inlines them on its own (its code is the same either
+ * way). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define P256_LINEAR_INLINE inline __attribute__((always_inline))
+#else
+#define P256_LINEAR_INLINE inline
+#endif
+
 /* The typed operations of p256/field.h and p256/scalar.h, written once for
  * both: P256_TYPED_OPS(fe, &p256_field_mod) defines p256_fe_from_bytes,
  * p256_fe_from_words, p256_fe_to_bytes, p256_fe_add, p256_fe_sub, p256_fe_neg, p256_fe_mul,
  * p256_fe_sq, p256_fe_invert, p256_fe_cmov, p256_fe_is_zero and
  * p256_fe_equal with the contracts of the p256_mod_* / p256_limbs_*
  * functions above. */
-/* The additions, subtractions and negations are always inlined under gcc:
- * gcc 12 kept u64's as calls (p256_mod_add.constprop, 12% of the avx2
- * backend's verification profile, its operands stored for the call and
- * loaded again); inlined, ECDSA signing is 6-7% and verification 2-3%
- * faster on the u64, avx2 and ifma backends (docs/p256.md, "Inlining").
- * clang inlines them on its own (its code is the same either way). */
-#if defined(__GNUC__) && !defined(__clang__)
-#define P256_LINEAR_INLINE inline __attribute__((always_inline))
-#else
-#define P256_LINEAR_INLINE inline
-#endif
 #define P256_TYPED_OPS(K, MOD)                                                                     \
     static inline unsigned p256_##K##_from_bytes(p256_##K *r, const uint8_t s[32])                \
     {                                                                                              \
