@@ -51,9 +51,9 @@ static inline uint32_t ct_barrier_u32(uint32_t x)
 /* Looking up a table entry by a secret signed digit d (|d| < 2^30), in both
  * curves' multiplications: ct_digit_is_negative(d) is 1 if d < 0, else 0;
  * ct_digit_abs(d) is |d|; ct_equal_small(a, b) is 1 if a = b, else 0, for
- * a, b < 2^31 (a - b = 0 is the only difference that borrows out of 1 - 1).
- * No branch; the bits pass through ct_barrier_u32, so a select on them stays
- * a mask. */
+ * a, b < 2^31 (then a ^ b < 2^31, and (a ^ b) - 1 has its top bit set only
+ * for a ^ b = 0). No branch; the bits pass through ct_barrier_u32, so a
+ * select on them stays a mask. */
 static inline uint32_t ct_digit_is_negative(int32_t d) { return ct_barrier_u32((uint32_t)d >> 31); }
 
 static inline uint32_t ct_digit_abs(int32_t d)

@@ -75,7 +75,7 @@ P256_FORMULA void p256_jacobian_double_vartime(p256_jacobian *r, const p256_jaco
  * form Z3 from squares and sums instead and double H and R, which saves a
  * multiplication for five or six more additions: a loss here. */
 P256_FORMULA void p256_jacobian_add_tail(p256_jacobian *r, const p256_fe *u1, const p256_fe *s1, const p256_fe *h,
-                                   const p256_fe *rr)
+                                         const p256_fe *rr)
 {
     p256_fe hh, hhh, v, t;
     p256_fe_sq(&hh, h);
