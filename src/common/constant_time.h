@@ -64,6 +64,12 @@ static inline uint32_t ct_digit_abs(int32_t d)
 
 static inline uint32_t ct_equal_small(uint32_t a, uint32_t b) { return ct_barrier_u32((((a ^ b) - 1u) >> 31) & 1u); }
 
+/* ct_equal_small as a word mask: all ones if a = b, else 0. */
+static inline uint64_t ct_mask_equal_small(uint32_t a, uint32_t b)
+{
+    return ct_barrier_u64((uint64_t)0 - ct_equal_small(a, b));
+}
+
 static inline void ct_wipe(void *p, size_t n)
 {
 #if defined(__GNUC__) || defined(__clang__)

@@ -276,8 +276,9 @@ static inline uint64_t sc_halfsize_magnitude(int64_t x)
 /* r = |x| a (5 words) for |x| < 2^32 and a of 4 words. */
 static inline void sc_halfsize_scale(uint64_t r[SC_HALFSIZE_LIMBS + 1], const uint64_t a[SC_HALFSIZE_LIMBS], int64_t x)
 {
+    const uint64_t magnitude = sc_halfsize_magnitude(x);
     uint64_t carry = 0;
-    for (int i = 0; i < SC_HALFSIZE_LIMBS; i++) r[i] = sc_halfsize_mul_word(sc_halfsize_magnitude(x), a[i], &carry);
+    for (int i = 0; i < SC_HALFSIZE_LIMBS; i++) r[i] = sc_halfsize_mul_word(magnitude, a[i], &carry);
     r[SC_HALFSIZE_LIMBS] = carry;
 }
 

@@ -96,11 +96,11 @@ static inline void ge_base_select(ge_precomp *t, const uint64_t table[8][12], in
     uint64_t w[12];
 
     /* The identity (1, 1, 0) when b = 0: its two ones go in after the scan. */
-    const uint64_t zero_mask = ct_barrier_u64((uint64_t)0 - ct_equal_small(babs, 0));
+    const uint64_t zero_mask = ct_mask_equal_small(babs, 0);
     ge_scan_vector acc[12 / GE_SCAN_WORDS];
     memset(acc, 0, sizeof acc);
     for (uint32_t j = 0; j < 8; j++) {
-        const uint64_t mask = ct_barrier_u64((uint64_t)0 - ct_equal_small(babs, j + 1));
+        const uint64_t mask = ct_mask_equal_small(babs, j + 1);
         const ge_scan_vector m = (ge_scan_vector){0} + mask;
         for (int k = 0; k < 12 / GE_SCAN_WORDS; k++) {
             ge_scan_vector e;

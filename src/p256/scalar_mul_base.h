@@ -41,7 +41,7 @@ static void p256_base_select(p256_affine *r, const uint64_t window[32][8], int d
     const unsigned magnitude = ct_digit_abs(d);
     uint64_t w[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     for (unsigned j = 0; j < 32; j++) {
-        const uint64_t mask = ct_barrier_u64((uint64_t)0 - (uint64_t)ct_equal_small(magnitude, j + 1));
+        const uint64_t mask = ct_mask_equal_small(magnitude, j + 1);
         for (int k = 0; k < 8; k++) w[k] |= window[j][k] & mask;
     }
     p256_affine_from_words(r, w);
