@@ -19,6 +19,12 @@
 #include "backend/u32/scalar.h"
 #include "backend/u32/p256.h"
 #else
+#if defined(ECXI_NEON_SIMDE) && !defined(ECX_U64_NO_ASM)
+/* The partner as AArch64 compiles it: the portable C of its scalar product
+ * and P-256 carries instead of their x86-64 assembly and intrinsics, so
+ * that the tests and the valgrind check of this build run that C. */
+#define ECX_U64_NO_ASM 1
+#endif
 #include "backend/u64/field.h"
 #include "backend/u64/scalar.h"
 #include "backend/u64/p256.h"

@@ -85,9 +85,14 @@ static const p256_modulus p256_scalar_mod = {
  * x86-64 through the _addcarry_u64 / _subborrow_u64 intrinsics (baseline
  * x86-64 adc / sbb, no ADX needed): with 128-bit sums gcc 12 spent 118
  * instructions on a 4-limb modular addition, with these it emits one
- * carry chain. Elsewhere the 128-bit form, which AArch64 compilers turn
- * into adcs / sbcs. */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+ * carry chain. Elsewhere, or with ECX_U64_NO_ASM defined (backend/u64/
+ * scalar.h: ASan builds, and the SIMDe build of neon, so that valgrind
+ * checks the C that AArch64 runs), portable C in the forms gcc 12 compiles
+ * best for AArch64 (qemu-count instructions per ECDSA verification): the
+ * addition as a 128-bit sum (as two comparisons it took 21% more), the
+ * subtraction as two comparisons (as a 128-bit difference 4.7% more).
+ * Neither branches. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(ECX_U64_NO_ASM)
 #include <x86intrin.h>
 static inline uint64_t p256_adc(uint64_t a, uint64_t b, uint64_t *c)
 {
@@ -112,9 +117,11 @@ static inline uint64_t p256_adc(uint64_t a, uint64_t b, uint64_t *c)
 
 static inline uint64_t p256_sbb(uint64_t a, uint64_t b, uint64_t *c)
 {
-    const p256_u128 t = (p256_u128)a - b - *c;
-    *c = (uint64_t)(t >> 127);
-    return (uint64_t)t;
+    const uint64_t d = a - b;
+    const uint64_t borrow = (uint64_t)(a < b) | (uint64_t)(d < *c);
+    const uint64_t r = d - *c;
+    *c = borrow;
+    return r;
 }
 #endif
 
@@ -176,13 +183,22 @@ static inline void p256_reduce_once(uint64_t r[4], const uint64_t t[4], uint64_t
 /* The field modulus p = 2^256 - 2^224 + 2^192 + 2^96 - 1 has the limbs
  * {2^64 - 1, 2^32 - 1, 0, 2^64 - 2^32 + 1} and -p^-1 = 1 mod 2^64, so a
  * Montgomery reduction step needs no quotient multiplication (the digit is
- * the low limb k itself) and adding k p is shifts and one product:
- * k p = k 2^256 - k 2^224 + k 2^192 + k 2^96 - k, and with the low limb
- * cleared, (t + k p) / 2^64 adds k 2^32 at limb 0 (k 2^96 - k + k = the
- * carry out of limb 0 plus k 2^32 at limb 1) and k (2^64 - 2^32 + 1) at
- * limb 2 (k p_3 2^192 / 2^64). This is the reduction of S. Gueron and
- * V. Krasnov, "Fast prime field elliptic-curve cryptography with 256-bit
- * primes" (J. Cryptogr. Eng. 2015), OpenSSL's ecp_nistz256, in C.
+ * the low limb k itself) and adding k p takes shifts and subtractions, no
+ * product: k p = k 2^256 - k 2^224 + k 2^192 + k 2^96 - k, and with the
+ * low limb cleared, (t + k p) / 2^64 adds k 2^32 at limb 0 (k 2^96 - k + k
+ * = the carry out of limb 0 plus k 2^32 at limb 1) and k p_3 =
+ * k (2^64 - 2^32 + 1) at limb 2 (k p_3 2^192 / 2^64), whose two words are
+ * k - (k << 32) and k - (k >> 32) less that subtraction's borrow
+ * (k 2^32 = (k >> 32) 2^64 + (k << 32 mod 2^64); the high word never goes
+ * below zero: with a borrow, k > k >> 32). This is the reduction of
+ * S. Gueron and V. Krasnov, "Fast prime field elliptic-curve cryptography
+ * with 256-bit primes" (J. Cryptogr. Eng. 2015), as OpenSSL's ecp_nistz256
+ * writes it for ARMv8, in C. The product for k p_3 it replaces cost one
+ * 64 x 64 -> 128 multiplication per step, four of the twenty in a field
+ * multiplication: on AArch64 a mul and a umulh each on the single
+ * multiply pipe of a Cortex-A72, where 64-bit products issue one every 3
+ * or 4 cycles (docs/p256.md, "Solinas or Montgomery on ARM"); on x86-64
+ * the shifts were also faster (u64 verification 0.94 x the time, Zen 5).
  *
  * t = c[0..7] (c[8] = 0 takes the carry): four such steps, each adding k p
  * at its limb i and dropping the cleared limb. The bound: for c < 2^256 p (a < 2^256, b < p)
@@ -194,12 +210,13 @@ P256_FIELD_PART void p256_field_reduce(uint64_t r[4], uint64_t c[9])
     P256_UNROLL
     for (int i = 0; i < 4; i++) {
         const uint64_t k = c[i];
-        const p256_u128 kp3 = (p256_u128)k * 0xFFFFFFFF00000001u;
-        uint64_t carry = 0;
+        uint64_t borrow = 0, carry = 0;
+        const uint64_t kp3_low = p256_sbb(k, k << 32, &borrow);
+        const uint64_t kp3_high = p256_sbb(k, k >> 32, &borrow);
         c[i + 1] = p256_adc(c[i + 1], k << 32, &carry);
         c[i + 2] = p256_adc(c[i + 2], k >> 32, &carry);
-        c[i + 3] = p256_adc(c[i + 3], (uint64_t)kp3, &carry);
-        c[i + 4] = p256_adc(c[i + 4], (uint64_t)(kp3 >> 64), &carry);
+        c[i + 3] = p256_adc(c[i + 3], kp3_low, &carry);
+        c[i + 4] = p256_adc(c[i + 4], kp3_high, &carry);
         P256_UNROLL
         for (int j = i + 5; j < 9; j++) c[j] = p256_adc(c[j], 0, &carry);
     }
