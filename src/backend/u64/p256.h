@@ -496,6 +496,10 @@ static inline void p256_mod_to_bytes(uint8_t s[32], const uint64_t a[4], const p
  * Constant time. */
 static P256_LINEAR_INLINE void p256_mod_add(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const p256_modulus *m)
 {
+#ifdef P256_HAVE_ARM64_ASM
+    p256_mod_add_arm64(r, a, b, m->m);
+    return;
+#endif
     uint64_t t[4], y[4], c = 0;
     t[0] = p256_adc(a[0], b[0], &c);
     t[1] = p256_adc(a[1], b[1], &c);
@@ -512,6 +516,10 @@ static P256_LINEAR_INLINE void p256_mod_add(uint64_t r[4], const uint64_t a[4], 
  * mask. */
 static P256_LINEAR_INLINE void p256_mod_sub(uint64_t r[4], const uint64_t a[4], const uint64_t b[4], const p256_modulus *m)
 {
+#ifdef P256_HAVE_ARM64_ASM
+    p256_mod_sub_arm64(r, a, b, m->m);
+    return;
+#endif
     uint64_t bw = 0, c = 0;
     const uint64_t t0 = p256_sbb(a[0], b[0], &bw);
     const uint64_t t1 = p256_sbb(a[1], b[1], &bw);
