@@ -348,9 +348,10 @@ static inline void p256_field_sq_solinas(uint64_t r[4], const uint64_t a[4])
 #include "backend/u64/p256_mulx.h"
 #endif
 
-/* On AArch64 the product and the squaring are assembly too
- * (backend/u64/p256_arm64.h: gcc 12's carries in C cost about twice the
- * instructions), in optimised builds without ECX_U64_NO_ASM. */
+/* On AArch64 the product, the squaring and (below) the modular addition
+ * and subtraction are assembly (backend/u64/p256_arm64.h: gcc 12's carries
+ * in C cost about twice the instructions, three times in the addition), in
+ * optimised builds without ECX_U64_NO_ASM. */
 #if defined(__aarch64__) && defined(__OPTIMIZE__) && (defined(__GNUC__) || defined(__clang__)) &&         \
     !defined(ECX_U64_NO_ASM)
 #define P256_HAVE_ARM64_ASM 1

@@ -1,6 +1,8 @@
-/* u64 backend, P-256: the Montgomery product and squaring mod p in AArch64
- * assembly. backend/u64/p256.h includes it on AArch64 (gcc or clang,
- * optimised builds) and uses it for p256_field_mul and p256_field_sq.
+/* u64 backend, P-256: the Montgomery product and squaring mod p, and the
+ * modular addition and subtraction (mod p or n), in AArch64 assembly.
+ * backend/u64/p256.h includes it on AArch64 (gcc or clang, optimised
+ * builds) and uses it for p256_field_mul, p256_field_sq, p256_mod_add and
+ * p256_mod_sub.
  *
  * Why assembly: the C product's carries are 128-bit sums, and gcc 12 turns
  * each carry into adds + cset and adds + cinc instead of one adcs (clang
@@ -26,7 +28,9 @@
  * against the C routines and GMP on random and extreme operands (under
  * qemu-aarch64 in the test command).
  *
- * The instruction lines are printed by scripts/gen_p256_arm64.py mul|sq. */
+ * The product's and the squaring's instruction lines are printed by
+ * scripts/gen_p256_arm64.py mul|sq; the addition and the subtraction, a
+ * dozen lines each, are written here. */
 #ifndef ECX_BACKEND_U64_P256_ARM64_H
 #define ECX_BACKEND_U64_P256_ARM64_H
 
