@@ -499,8 +499,7 @@ static P256_LINEAR_INLINE void p256_mod_add(uint64_t r[4], const uint64_t a[4], 
 {
 #ifdef P256_HAVE_ARM64_ASM
     p256_mod_add_arm64(r, a, b, m->m);
-    return;
-#endif
+#else
     uint64_t t[4], y[4], c = 0;
     t[0] = p256_adc(a[0], b[0], &c);
     t[1] = p256_adc(a[1], b[1], &c);
@@ -511,6 +510,7 @@ static P256_LINEAR_INLINE void p256_mod_add(uint64_t r[4], const uint64_t a[4], 
     r[1] = y[1] ^ ((t[1] ^ y[1]) & keep);
     r[2] = y[2] ^ ((t[2] ^ y[2]) & keep);
     r[3] = y[3] ^ ((t[3] ^ y[3]) & keep);
+#endif
 }
 
 /* r = a - b mod M for a, b < M: subtract, then add M back under the borrow
@@ -519,8 +519,7 @@ static P256_LINEAR_INLINE void p256_mod_sub(uint64_t r[4], const uint64_t a[4], 
 {
 #ifdef P256_HAVE_ARM64_ASM
     p256_mod_sub_arm64(r, a, b, m->m);
-    return;
-#endif
+#else
     uint64_t bw = 0, c = 0;
     const uint64_t t0 = p256_sbb(a[0], b[0], &bw);
     const uint64_t t1 = p256_sbb(a[1], b[1], &bw);
@@ -531,6 +530,7 @@ static P256_LINEAR_INLINE void p256_mod_sub(uint64_t r[4], const uint64_t a[4], 
     r[1] = p256_adc(t1, m->m[1] & mask, &c);
     r[2] = p256_adc(t2, m->m[2] & mask, &c);
     r[3] = p256_adc(t3, m->m[3] & mask, &c);
+#endif
 }
 
 /* r = -a mod M (0 stays 0). */
