@@ -171,6 +171,23 @@ static void build_edges(void)
     mpz_sub(t, P, N);
     mpz_to_be(s, t);
     add_edge(s);
+    /* 2^224 - 5 2^192 - 5 2^96 + 5 (+ 2^192): times 1, the 32-bit ARM
+     * assembly's sum a + 5p has the low part 2^256 - 4 2^224 (+ 2^192), so
+     * its fold of the top word carries out of the addition and borrows
+     * back in the subtraction (backend/u32/p256_arm32.S). */
+    for (unsigned long k = 0; k < 2; k++) {
+        mpz_t u;
+        mpz_init(u);
+        mpz_set_ui(t, 5);
+        mpz_setbit(t, 224);
+        mpz_ui_pow_ui(u, 2, 192);
+        mpz_submul_ui(t, u, 5 - k);
+        mpz_ui_pow_ui(u, 2, 96);
+        mpz_submul_ui(t, u, 5);
+        mpz_clear(u);
+        mpz_to_be(s, t);
+        add_edge(s);
+    }
     memset(s, 0x55, 32);
     add_edge(s);
     memset(s, 0xaa, 32);
