@@ -52,9 +52,12 @@ FIVE_P = [(5 * (2**256 - 2**224 + 2**192 + 2**96 - 1) >> (32 * j)) & 0xFFFFFFFF 
 
 
 def add_word_with_carry(dest, source, constant, first):
-    """dest += constant + carry (dest += constant when first), for any
-    32-bit constant, with an ARM immediate: x + c + C is `adcs #c`, or
-    `sbcs #~c` (x - ~c - !C = x + c + C - 2^32)."""
+    """dest += constant + carry (dest += constant when first) with an ARM
+    immediate: x + c + C is `adcs #c`, or `sbcs #~c` (x - ~c - !C =
+    x + c + C - 2^32); the first word's x + c is `subs #-c`. Enough for
+    the words of 5p, each below 256 or its complement below 256."""
+    if min(constant, (~constant) & 0xFFFFFFFF) >= 256:
+        raise ValueError(f'{constant:#x} needs an immediate this does not build')
     if first:
         if constant == 0:
             raise ValueError('a chain starts at a nonzero word')
