@@ -195,42 +195,53 @@ def subtract_p_unless_below(top):
 
 
 def product():
-    """A_0..A_15 at [sp] = a b: two rows at a time (a_i and a_{i+1}
-    against b_0..b_7 in r4..r11), each column word loaded and stored once
-    per pair, each product one UMAAL with its row's own carry."""
-    b = [f'r{4 + j}' for j in range(8)]
-    a_low, a_high, carry_low, carry_high, word = 'r2', 'r3', 'r0', 'r12', 'lr'
-    L(f'ldm r2, {{{b[0]}-{b[7]}}}')
-    for pair in range(4):
-        i = 2 * pair
-        L(f'/* A += (a_{i} + a_{i + 1} 2^32) b 2^{32 * i} */')
-        L(f'ldm r1!, {{{a_low}, {a_high}}}')
-        if pair == 0:
-            L(f'umull {word}, {carry_low}, {a_low}, {b[0]}')
-            L(f'str {word}, [sp, #{4 * i}]')
-            L(f'umull {word}, {carry_high}, {a_high}, {b[0]}')
-            L(f'umaal {word}, {carry_low}, {a_low}, {b[1]}')
-        else:
-            L(f'ldr {word}, [sp, #{4 * i}]')
-            L(f'mov {carry_low}, #0')
-            L(f'umaal {word}, {carry_low}, {a_low}, {b[0]}')
-            L(f'str {word}, [sp, #{4 * i}]')
-            L(f'ldr {word}, [sp, #{4 * (i + 1)}]')
-            L(f'mov {carry_high}, #0')
-            L(f'umaal {word}, {carry_low}, {a_low}, {b[1]}')
-            L(f'umaal {word}, {carry_high}, {a_high}, {b[0]}')
-        L(f'str {word}, [sp, #{4 * (i + 1)}]')
-        for j in range(2, 8):
-            if pair == 0:
-                L(f'mov {word}, #0')
+    """A_0..A_15 at [sp] = a b: four rows at a time (a_i..a_{i+3} in
+    r2..r5), column by column, each row with its own carry register (r10,
+    r11, r12, r1) and b's words passing through four registers (r6..r9, b_m
+    loaded at column i + m into the one b_{m-4} held), so each column word
+    is loaded and stored once per four rows and each b word once per four
+    rows; every word product is one UMAAL (or UMULL where both the column
+    word and the row's carry start empty): word + carry + a b < 2^64. A
+    row's carry becomes the column word once the row is done. b's address
+    is in lr, a's next four words' at [sp, #64]."""
+    a = ['r2', 'r3', 'r4', 'r5']
+    b = ['r6', 'r7', 'r8', 'r9']
+    carry = ['r10', 'r11', 'r12', 'r1']
+    word = 'r0'
+    L('mov lr, r2')
+    L('ldm r1!, {r2-r5}')
+    L('str r1, [sp, #64]')
+    for quad in range(2):
+        i = 4 * quad
+        L(f'/* A += (a_{i} .. a_{i + 3}) b 2^{32 * i} */')
+        if quad > 0:
+            L('ldr r1, [sp, #64]')
+            L('ldm r1, {r2-r5}')
+        for m in range(11):
+            k = i + m
+            if m <= 7:
+                L(f'ldr {b[m % 4]}, [lr, #{4 * m}]')
+            rows = [r for r in range(4) if 0 <= m - r <= 7]
+            if m >= 8:
+                # row m - 8 ended in the column before: its carry is this
+                # column's word
+                column = carry[m - 8]
             else:
-                L(f'ldr {word}, [sp, #{4 * (i + j)}]')
-            L(f'umaal {word}, {carry_low}, {a_low}, {b[j]}')
-            L(f'umaal {word}, {carry_high}, {a_high}, {b[j - 1]}')
-            L(f'str {word}, [sp, #{4 * (i + j)}]')
-        L(f'umaal {carry_low}, {carry_high}, {a_high}, {b[7]}')
-        L(f'str {carry_low}, [sp, #{4 * (i + 8)}]')
-        L(f'str {carry_high}, [sp, #{4 * (i + 9)}]')
+                column = word
+                if quad == 0 and m <= 3:
+                    # an empty column and row m's empty carry: UMULL starts both
+                    L(f'umull {word}, {carry[m]}, {a[m]}, {b[0]}')
+                    rows.remove(m)
+                elif quad == 0:
+                    L(f'mov {word}, #0')
+                else:
+                    L(f'ldr {word}, [sp, #{4 * k}]')
+                    if m <= 3:
+                        L(f'mov {carry[m]}, #0')
+            for r in rows:
+                L(f'umaal {column}, {carry[r]}, {a[r]}, {b[(m - r) % 4]}')
+            L(f'str {column}, [sp, #{4 * k}]')
+        L(f'str {carry[3]}, [sp, #{4 * (i + 11)}]')
 
 
 def function_start(name, align=True):
@@ -254,12 +265,14 @@ def field_mul_and_sq():
     # nop would be one more instruction
     function_start('ecxi_p256_arm32_field_mul', align=False)
     L('push {r0, r4-r11, lr}')
-    L('sub sp, sp, #64')  # A_0..A_15; r (r0) is then at [sp, #64]
+    # A_0..A_15 at [sp], a's address at [sp, #64], [sp, #68] unused (the
+    # stack stays 8-byte aligned), r (r0) at [sp, #72]
+    L('sub sp, sp, #72')
     product()
     solinas_reduction()
-    L('ldr r0, [sp, #64]')
+    L('ldr r0, [sp, #72]')
     L(f'stm r0, {{{RESULT[0]}-{RESULT[7]}}}')
-    L('add sp, sp, #68')
+    L('add sp, sp, #76')
     L('pop {r4-r11, pc}')
     function_end('ecxi_p256_arm32_field_sq')
     function_end('ecxi_p256_arm32_field_mul')
@@ -338,11 +351,12 @@ HEADER = """/* u32 backend, P-256 on 32-bit ARM: the field product, squaring, ad
  * p256/solinas.h into 64-bit signed sums: a field multiplication took 834
  * instructions, a squaring 850 (qemu-count, docs/p256.md).
  *
- * The product: rows a_i b, two at a time (a_i, a_{i+1} against b_0..b_7,
- * which stay in r4..r11), each row with its own carry register, so a
- * column word is loaded and stored once per pair and every word product
- * is one UMAAL: word + carry + a b < 2^64 always. The squaring is the
- * product with b = a.
+ * The product: rows a_i b, four at a time (a_i..a_{i+3} in registers,
+ * column by column, b's words passing through four registers), each row
+ * with its own carry register, so a column word is loaded and stored once
+ * per four rows and every word product is one UMAAL: word + carry + a b
+ * < 2^64 always (125 instructions; two rows at a time with b held whole
+ * took 144). The squaring is the product with b = a.
  *
  * The reduction: FIPS 186-4 D.2.3 (J. A. Solinas, "Generalized Mersenne
  * numbers", 1999), r = T + 2 S1 + 2 S2 + S3 + S4 - D1 - D2 - D3 - D4, as
