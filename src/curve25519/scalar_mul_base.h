@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/scan_vector.h"
 #include "curve25519/ed25519_tables.h"
 #include "curve25519/edwards.h"
 #include "curve25519/point_kernels.h"
@@ -66,26 +67,6 @@ static inline void ge_precomp_from_table(ge_precomp *r, const uint64_t w[12])
 #endif
 }
 
-/* The scan below works on vectors where the compiler has them (GCC and
- * Clang vector extensions): 32 bytes where the translation unit is built
- * for AVX2 (the avx2 and ifma backends), 16 bytes otherwise (SSE2 on
- * x86-64, NEON on ARM, plain word pairs elsewhere), single words without
- * the extensions. A lookup reads 768 bytes; 16-byte vectors instead of
- * words saved about 8% of a signature, 32 instead of 16 a further 1.5%
- * (avx2 and ifma, AMD Zen 5). */
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__AVX2__)
-#define GE_SCAN_WORDS 4
-#elif defined(__GNUC__) || defined(__clang__)
-#define GE_SCAN_WORDS 2
-#else
-#define GE_SCAN_WORDS 1
-#endif
-#if GE_SCAN_WORDS > 1
-typedef uint64_t ge_scan_vector __attribute__((vector_size(8 * GE_SCAN_WORDS)));
-#else
-typedef uint64_t ge_scan_vector;
-#endif
-
 /* t = [b] (256^pos B) for a digit b in [-8, 8]: the |b|-th entry of the
  * position (the identity for b = 0), negated when b < 0. Constant time in b:
  * every entry is read, the selection is a mask, the negation a cmov. */
@@ -97,14 +78,14 @@ static inline void ge_base_select(ge_precomp *t, const uint64_t table[8][12], in
 
     /* The identity (1, 1, 0) when b = 0: its two ones go in after the scan. */
     const uint64_t zero_mask = ct_mask_equal_small(babs, 0);
-    ge_scan_vector acc[12 / GE_SCAN_WORDS];
+    ct_scan_vector acc[12 / CT_SCAN_WORDS];
     memset(acc, 0, sizeof acc);
     for (uint32_t j = 0; j < 8; j++) {
         const uint64_t mask = ct_mask_equal_small(babs, j + 1);
-        const ge_scan_vector m = (ge_scan_vector){0} + mask;
-        for (int k = 0; k < 12 / GE_SCAN_WORDS; k++) {
-            ge_scan_vector e;
-            memcpy(&e, &table[j][GE_SCAN_WORDS * k], sizeof e);
+        const ct_scan_vector m = (ct_scan_vector){0} + mask;
+        for (int k = 0; k < 12 / CT_SCAN_WORDS; k++) {
+            ct_scan_vector e;
+            memcpy(&e, &table[j][CT_SCAN_WORDS * k], sizeof e);
             acc[k] |= e & m;
         }
     }

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "common/constant_time.h"
+#include "common/scan_vector.h"
 #include "p256/base_table.h"
 #include "p256/point.h"
 #include "p256/scalar.h"
@@ -47,21 +48,21 @@ static void p256_base_select(p256_affine *r, const uint64_t window[32][8], int d
         for (int k = 0; k < 8; k++) w[k] |= window[j][k] & mask;
     }
 #else
-    /* 32-bit targets: the eight words as four 16-byte vectors (GCC and Clang
-     * vector extensions; NEON on ARMv7). Eight 64-bit accumulators are
-     * sixteen 32-bit registers, which gcc 12 for ARMv7 kept on the stack:
-     * the vectors cut 24% of a signature's instructions there (two scalar
-     * passes of four words: 19%; docs/p256.md). 64-bit targets keep the
-     * loop above, which their compilers vectorize (AArch64: the vectors
-     * here cost 0.2% more per signature). */
-    typedef uint64_t scan_vector __attribute__((vector_size(16)));
-    scan_vector acc[4] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};
+    /* 32-bit targets: the eight words in vectors (common/scan_vector.h;
+     * NEON on ARMv7). Eight 64-bit accumulators are sixteen 32-bit
+     * registers, which gcc 12 for ARMv7 kept on the stack: the vectors cut
+     * 24% of a signature's instructions there (two scalar passes of four
+     * words: 19%; docs/p256.md). 64-bit targets keep the loop above, which
+     * their compilers vectorize (AArch64: the vectors here cost 0.2% more
+     * per signature). */
+    ct_scan_vector acc[8 / CT_SCAN_WORDS];
+    memset(acc, 0, sizeof acc);
     for (unsigned j = 0; j < 32; j++) {
         const uint64_t mask = ct_mask_equal_small(magnitude, j + 1);
-        const scan_vector m = (scan_vector){0, 0} + mask;
-        for (int k = 0; k < 4; k++) {
-            scan_vector e;
-            memcpy(&e, &window[j][2 * k], sizeof e);
+        const ct_scan_vector m = (ct_scan_vector){0} + mask;
+        for (int k = 0; k < 8 / CT_SCAN_WORDS; k++) {
+            ct_scan_vector e;
+            memcpy(&e, &window[j][CT_SCAN_WORDS * k], sizeof e);
             acc[k] |= e & m;
         }
     }
