@@ -4,7 +4,8 @@
 #   2. gcc and clang builds with -Werror, every test program on both,
 #   3. an ASan + UBSan build running the suite,
 #   4. the valgrind constant-time check on every backend (gcc and clang builds),
-#   5. AArch64 and ARMv7 cross builds running the suite under qemu-user,
+#   5. AArch64, ARMv7 and ARMv6 (Raspberry Pi OS 32-bit's default) cross
+#      builds running the suite under qemu-user,
 #   6. a clang ASan + UBSan build running the suite, then the libFuzzer
 #      targets tests/fuzz_ed25519.c and tests/fuzz_p256.c for
 #      ECX_FUZZ_SECONDS (default 90) seconds each, tests/fuzz_rangeproof.c
@@ -75,6 +76,7 @@ CC=gcc CXX=g++ build_and_test sanitize -Dwerror=true --buildtype=debugoptimized 
   -Db_sanitize=address,undefined -Db_lundef=false -Dneon_simde=false
 build_and_test aarch64 "${common[@]}" --cross-file "$root/cross/aarch64-linux-gnu.ini"
 build_and_test armv7 "${common[@]}" --cross-file "$root/cross/armv7-linux-gnueabihf.ini"
+build_and_test armv6 "${common[@]}" --cross-file "$root/cross/armv6-linux-gnueabihf.ini"
 
 # clang's sanitizers, and the fuzz target built with them (tests/meson.build
 # builds it when clang links libFuzzer). The library gets libFuzzer's edge counters

@@ -24,7 +24,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "common/scan_vector.h"
+#include "common/table_scan.h"
 #include "curve25519/ed25519_tables.h"
 #include "curve25519/edwards.h"
 #include "curve25519/point_kernels.h"
@@ -78,18 +78,7 @@ static inline void ge_base_select(ge_precomp *t, const uint64_t table[8][12], in
 
     /* The identity (1, 1, 0) when b = 0: its two ones go in after the scan. */
     const uint64_t zero_mask = ct_mask_equal_small(babs, 0);
-    ct_scan_vector acc[12 / CT_SCAN_WORDS];
-    memset(acc, 0, sizeof acc);
-    for (uint32_t j = 0; j < 8; j++) {
-        const uint64_t mask = ct_mask_equal_small(babs, j + 1);
-        const ct_scan_vector m = (ct_scan_vector){0} + mask;
-        for (int k = 0; k < 12 / CT_SCAN_WORDS; k++) {
-            ct_scan_vector e;
-            memcpy(&e, &table[j][CT_SCAN_WORDS * k], sizeof e);
-            acc[k] |= e & m;
-        }
-    }
-    memcpy(w, acc, sizeof w);
+    ct_table_scan(w, &table[0][0], 8, 12, babs);
     w[0] |= 1 & zero_mask;
     w[4] |= 1 & zero_mask;
     /* -(y+x, y-x, 2dxy) = (y-x, y+x, -2dxy): swap words, negate after
