@@ -32,7 +32,10 @@
  *    RNG bytes, for 8 x 2 and 64 x 1, and with a value out of range;
  *  - the Merlin transcript (once): ecx_transcript_append of secret
  *    messages of several lengths, then ecx_transcript_challenge from the
- *    secret-dependent state.
+ *    secret-dependent state;
+ *  - the fixed-base table scan (once, common/table_scan.h) in each of its
+ *    forms with a secret index, the 32-bit one included (it runs in the
+ *    library only on 32-bit targets without vectors).
  *
  * Run it as tests/run_ctime.sh BUILD_DIR, which runs it under
  * `valgrind --error-exitcode=42`; outside valgrind the marks do nothing and
@@ -59,6 +62,7 @@
 #include "ecx/rangeproof.h"
 #include "ecx/p256.h"
 #include "ecx/ristretto.h"
+#include "common/table_scan.h"
 #include "hash/keccak.h"
 #include "hash/sha256.h"
 #include "hash/sha512.h"
@@ -421,6 +425,51 @@ static void test_hashes(void)
     printf("hashes: SHA-256, SHA-512, HMAC-SHA-256, HMAC-SHA-512, SHA3-256, SHAKE256 on secret inputs\n");
 }
 
+/* The table scan of the fixed-base multiplications (common/table_scan.h)
+ * in each of its forms, with a secret index over every value (0 and one
+ * past the end select nothing), on tables of both shapes in use (8 rows of
+ * 12 words, curve25519; 32 of 8, P-256). The form this target compiles runs
+ * inside the backends above too; the 32-bit one (ARMv6, 32-bit CPUs
+ * without vectors) runs here only. */
+typedef void table_scan_fn(uint64_t *, const uint64_t *, uint32_t, uint32_t, uint32_t);
+static void test_table_scan(void)
+{
+    static const struct {
+        const char *name;
+        table_scan_fn *scan;
+    } forms[] = {
+        {"ct_table_scan", ct_table_scan},
+        {"ct_table_scan_words32", ct_table_scan_words32},
+        {"ct_table_scan_words64", ct_table_scan_words64},
+    };
+    static const uint32_t shapes[][2] = {{8, 12}, {32, 8}};
+    static uint64_t rows[32 * 12];
+    uint64_t got[CT_SCAN_MAX_WORDS], want[CT_SCAN_MAX_WORDS];
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        const uint32_t entries = shapes[s][0], words = shapes[s][1];
+        check_random_bytes((uint8_t *)rows, sizeof rows);
+        for (uint32_t wanted = 0; wanted <= entries + 1; wanted++) {
+            for (uint32_t k = 0; k < words; k++)
+                want[k] = wanted >= 1 && wanted <= entries ? rows[(wanted - 1) * words + k] : 0;
+            for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+                uint32_t secret = wanted;
+                memset(got, 0xa5, sizeof got);
+                ECX_CHECKMEM_SECRET(&secret, sizeof secret);
+                forms[f].scan(got, rows, entries, words, secret);
+                ECX_CHECKMEM_PUBLIC(got, sizeof got);
+                CHECK_MEM(got, want, 8 * words, forms[f].name);
+            }
+        }
+    }
+#if CT_SCAN_WORDS > 1
+    printf("table scan: ct_table_scan (vectors of %d words here), its 32-bit and 64-bit word forms, secret index\n",
+           CT_SCAN_WORDS);
+#else
+    printf("table scan: ct_table_scan (the %s-bit word form here), its 32-bit and 64-bit word forms, secret index\n",
+           UINTPTR_MAX <= 0xFFFFFFFFu ? "32" : "64");
+#endif
+}
+
 /* Secret messages appended, challenges drawn from the state they made; the
  * same history on unmarked inputs gives the expected bytes (test_transcript
  * checks those against merlin). Lengths straddle STROBE's 166-byte rate. */
@@ -596,6 +645,7 @@ int main(void)
     if (!ECX_CTIME_STANDIN) {
         test_hashes();
         test_transcript();
+        test_table_scan();
     }
     return check_summary("test_ctime");
 }

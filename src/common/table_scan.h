@@ -46,10 +46,43 @@ typedef uint64_t ct_scan_vector __attribute__((vector_size(8 * CT_SCAN_WORDS)));
 /* The widest row ct_table_scan takes, in 64-bit words. */
 #define CT_SCAN_MAX_WORDS 12
 
-/* out[0 .. words) = row wanted - 1 of rows (entries rows of `words` 64-bit
- * words each), or all zeros when wanted is 0 or above entries. words is a
- * multiple of 4, at most CT_SCAN_MAX_WORDS. Constant time in wanted: every
- * row is read whole, the selection is a mask. */
+/* The contract of ct_table_scan, which picks a form for the target (its
+ * own vectors or one of the two word forms), and of each word form:
+ * out[0 .. words) = row wanted - 1 of rows (entries
+ * rows of `words` 64-bit words each), or all zeros when wanted is 0 or
+ * above entries. words is a multiple of 4, at most CT_SCAN_MAX_WORDS.
+ * Constant time in wanted: every row is read whole, the selection is a
+ * mask. The word forms are defined on every target so that
+ * tests/test_ctime.c can check each under valgrind on x86-64. */
+
+/* 32-bit words eight at a time, over the whole table per pass. */
+static inline void ct_table_scan_words32(uint64_t *out, const uint64_t *rows, uint32_t entries, uint32_t words,
+                                         uint32_t wanted)
+{
+    const uint8_t *bytes = (const uint8_t *)rows;
+    for (uint32_t first = 0; first < 8 * words; first += 32) {
+        uint32_t acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+        for (uint32_t j = 0; j < entries; j++) {
+            const uint32_t mask = 0u - ct_equal_small(wanted, j + 1);
+            uint32_t e[8];
+            memcpy(e, bytes + 8 * j * words + first, sizeof e);
+            for (int k = 0; k < 8; k++) acc[k] |= e[k] & mask;
+        }
+        memcpy((uint8_t *)out + first, acc, sizeof acc);
+    }
+}
+
+/* 64-bit words, all at once. */
+static inline void ct_table_scan_words64(uint64_t *out, const uint64_t *rows, uint32_t entries, uint32_t words,
+                                         uint32_t wanted)
+{
+    for (uint32_t k = 0; k < words; k++) out[k] = 0;
+    for (uint32_t j = 0; j < entries; j++) {
+        const uint64_t mask = ct_mask_equal_small(wanted, j + 1);
+        for (uint32_t k = 0; k < words; k++) out[k] |= rows[j * words + k] & mask;
+    }
+}
+
 static inline void ct_table_scan(uint64_t *out, const uint64_t *rows, uint32_t entries, uint32_t words,
                                  uint32_t wanted)
 {
@@ -67,23 +100,9 @@ static inline void ct_table_scan(uint64_t *out, const uint64_t *rows, uint32_t e
     }
     memcpy(out, acc, 8 * words);
 #elif UINTPTR_MAX <= 0xFFFFFFFFu
-    const uint8_t *bytes = (const uint8_t *)rows;
-    for (uint32_t first = 0; first < 8 * words; first += 32) {
-        uint32_t acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-        for (uint32_t j = 0; j < entries; j++) {
-            const uint32_t mask = 0u - ct_equal_small(wanted, j + 1);
-            uint32_t e[8];
-            memcpy(e, bytes + 8 * j * words + first, sizeof e);
-            for (int k = 0; k < 8; k++) acc[k] |= e[k] & mask;
-        }
-        memcpy((uint8_t *)out + first, acc, sizeof acc);
-    }
+    ct_table_scan_words32(out, rows, entries, words, wanted);
 #else
-    for (uint32_t k = 0; k < words; k++) out[k] = 0;
-    for (uint32_t j = 0; j < entries; j++) {
-        const uint64_t mask = ct_mask_equal_small(wanted, j + 1);
-        for (uint32_t k = 0; k < words; k++) out[k] |= rows[j * words + k] & mask;
-    }
+    ct_table_scan_words64(out, rows, entries, words, wanted);
 #endif
 }
 
