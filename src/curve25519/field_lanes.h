@@ -10,6 +10,13 @@
  * root on u64, Zen 4); the vector backends run one 4-way chain, a root per
  * lane (FE_SQRT_LANES = 4, backend/vector/decode_lanes4.h, switched by
  * ECXI_VECTOR_KERNELS).
+ *
+ * Two roots on a vector backend (single verification's A and R, the last
+ * two of an odd batch) leave two of the chain's lanes idle. A vector
+ * backend whose serial partner's two interleaved chains cost less than
+ * that half-empty 4-way chain defines ECXI_SQRT_PAIR_SERIAL to 1 before
+ * backend_impl.h: then two roots take the serial pair, three or four the
+ * 4-way chain. avx2 does (backend/avx2/backend.c has the measurements).
  */
 #ifndef ECX_CURVE25519_FIELD_LANES_H
 #define ECX_CURVE25519_FIELD_LANES_H
@@ -18,9 +25,11 @@
 
 #include "curve25519/field_common.h"
 
-#ifndef ECXI_VECTOR_KERNELS
-#define FE_SQRT_LANES 2
+#ifndef ECXI_SQRT_PAIR_SERIAL
+#define ECXI_SQRT_PAIR_SERIAL 0
+#endif
 
+#if !defined(ECXI_VECTOR_KERNELS) || ECXI_SQRT_PAIR_SERIAL
 /* r[k] = a[k]^(2^n) for k = 0, 1, the two chains interleaved. n >= 1. */
 static inline void fe_sqn_x2(fe r[2], const fe a[2], unsigned n)
 {
@@ -38,22 +47,32 @@ static inline void fe_mul_x2(fe r[2], const fe a[2], const fe b[2])
     fe_mul(&r[1], &a[1], &b[1]);
 }
 
-/* fe_pow_p58_lanes is kept out of line (gcc 12 inlined into a large caller
+/* fe_pow_p58_x2 is kept out of line (gcc 12 inlined into a large caller
  * interleaves its two squaring chains with the caller's code and spills
  * them to the stack: 25% slower, measured) and flattened (the field
  * operations inlined into it, so the two chains stay in registers). */
 #if defined(__GNUC__) || defined(__clang__)
-#define FE_POW_LANES_ATTRIBUTES __attribute__((noinline, flatten))
+#define FE_POW_X2_ATTRIBUTES __attribute__((noinline, flatten))
 #else
-#define FE_POW_LANES_ATTRIBUTES
+#define FE_POW_X2_ATTRIBUTES
 #endif
 
-/* r[k] = a[k]^((p-5)/8) for k < 2: fe_pow_p58's addition chain on two
- * elements. TIGHT in, TIGHT out. Constant time. */
-static FE_POW_LANES_ATTRIBUTES void fe_pow_p58_lanes(fe r[FE_SQRT_LANES], const fe a[FE_SQRT_LANES])
+/* r[k] = a[k]^((p-5)/8) for k = 0, 1: fe_pow_p58's addition chain on two
+ * elements, the serial field's. TIGHT in, TIGHT out. Constant time. */
+static FE_POW_X2_ATTRIBUTES void fe_pow_p58_x2(fe r[2], const fe a[2])
 {
     fe t0[2], t1[2], t2[2];
     FE_POW_P58_CHAIN(fe_sqn_x2, fe_mul_x2, r, a, t0, t1, t2);
+}
+#endif
+
+#ifndef ECXI_VECTOR_KERNELS
+#define FE_SQRT_LANES 2
+
+/* r[k] = a[k]^((p-5)/8) for k < FE_SQRT_LANES. */
+static inline void fe_pow_p58_lanes(fe r[FE_SQRT_LANES], const fe a[FE_SQRT_LANES])
+{
+    fe_pow_p58_x2(r, a);
 }
 #endif /* ECXI_VECTOR_KERNELS */
 
@@ -78,7 +97,12 @@ static void fe_sqrt_ratio_lanes(fe *r, unsigned *was_square, const fe *u, const 
         if (k < count) fe_sqrt_ratio_begin(&w[k], &v3[k], &u[k], &v[k]);
         else w[k] = w[0];
     }
+#if ECXI_SQRT_PAIR_SERIAL
+    if (count == 2) fe_pow_p58_x2(pow, w);
+    else fe_pow_p58_lanes(pow, w);
+#else
     fe_pow_p58_lanes(pow, w);
+#endif
     for (size_t k = 0; k < count; k++) was_square[k] = fe_sqrt_ratio_end(&r[k], &pow[k], &u[k], &v[k], &v3[k]);
 }
 

@@ -19,12 +19,20 @@
 #include "backend/avx2/field4.h"
 #include "backend/avx2/edwards4.h"
 #include "backend/vector/kernels.h"
-/* Verification decodes A and R with one paired square root in two lanes
- * (ed25519_impl.h): a 4-way squaring costs less than two serial ones
- * (verify 6% faster on the Intel Xeon model 207, 1.9% on Zen 4). Zen 5
- * is the exception (u64's two interleaved chains 5% faster), and there
- * the automatic choice is ifma, not avx2. */
+/* Verification decodes A and R with one paired square root
+ * (ed25519_impl.h), and two roots go to u64's two interleaved chains, not
+ * to a 4-way chain with two lanes idle (ECXI_SQRT_PAIR_SERIAL,
+ * curve25519/field_lanes.h; three or four roots keep the 4-way chain).
+ * The 4-way squaring is about 155 vector operations, bound by the vector
+ * ports (three on Intel's cores, four on AMD's); the two serial chains
+ * run on the integer multiplier beside it. Verification with the serial
+ * pair against the half-empty 4-way chain (`scripts/ab_calls.c`, B / A):
+ * AMD Zen 5 0.95 (2026-12-06 and 12-07), Intel Xeon model 207 0.95 at the
+ * minimum in a quiet spell (1.05 at the median of a noisy one, where the
+ * machine slowed serial code, 2026-12-03), AMD Zen 4 1.019 (2026-12-05):
+ * docs/avx2.md, "Two square roots". */
 #define ECXI_ED25519_PAIRED_DECODE 1
+#define ECXI_SQRT_PAIR_SERIAL 1
 #include "curve25519/backend_impl.h"
 
 ECXI_DEFINE_BACKEND(avx2, ECXI_CPU_AVX2 | ECXI_CPU_ADX)

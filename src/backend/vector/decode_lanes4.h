@@ -4,7 +4,9 @@
  * step of the addition chain one 4-way squaring or multiplication, where
  * the serial backends interleave two chains. Batch verification, the
  * multiscalar multiplication's decoding and (in two lanes, the other two
- * idle) single verification's A and R use it.
+ * idle) single verification's A and R use it, unless the backend gives two
+ * roots to its serial partner (ECXI_SQRT_PAIR_SERIAL,
+ * curve25519/field_lanes.h: avx2).
  *
  * Same contract and the same chain (FE_POW_P58_CHAIN, field_common.h) as
  * the serial kernel, so the same values. Constant time. Part of
