@@ -32,7 +32,9 @@
  * machine slowed serial code, 2026-12-03), AMD Zen 4 1.019 (2026-12-05):
  * docs/avx2.md, "Two square roots". */
 #define ECXI_ED25519_PAIRED_DECODE 1
+#ifndef ECXI_SQRT_PAIR_SERIAL /* -DECXI_SQRT_PAIR_SERIAL=0 builds the 4-way chain, to compare */
 #define ECXI_SQRT_PAIR_SERIAL 1
+#endif
 #include "curve25519/backend_impl.h"
 
 ECXI_DEFINE_BACKEND(avx2, ECXI_CPU_AVX2 | ECXI_CPU_ADX)
