@@ -67,6 +67,13 @@
 #include "hash/sha256.h"
 #include "hash/sha512.h"
 #include "ctime_secrets.h"
+#if defined(__x86_64__) && !defined(ECX_CTIME_IFMA_STANDIN) && !defined(ECX_CTIME_NEON_SIMDE)
+/* The avx2 backend's four-word MULX / ADX field (defines FE_HAVE_MULX_ADX
+ * in optimised builds), checked directly below. */
+#define ECXI_FE25519_MULX_ADX 1
+#include "backend/u64/field.h"
+#include "curve25519/field_lanes.h"
+#endif
 
 #define ROUNDS 3
 
@@ -470,6 +477,52 @@ static void test_table_scan(void)
 #endif
 }
 
+#ifdef FE_HAVE_MULX_ADX
+/* The four-word product and squaring (backend/u64/field_mulx.h) and the
+ * paired exponentiation on them, on secret elements: the same results as
+ * on unmarked copies, and nothing branches on or indexes by them. Where
+ * the host lacks BMI2 and ADX (ECX_CTIME_HOST_ADX unset under valgrind),
+ * skipped. */
+static void test_field_mulx(void)
+{
+    if (!(ecxi_cpu_probe() & ECXI_CPU_ADX)) {
+        printf("skip: the MULX / ADX field: no BMI2 and ADX here\n");
+        return;
+    }
+    for (int round = 0; round < 8; round++) {
+        fe64 in[2], out[3], want[3];
+        fe x[2], v[2], pow[2], want_pow[2], root[2], want_root[2];
+        unsigned square[2], want_square[2];
+        check_random_bytes((uint8_t *)in, sizeof in);
+        if (round == 0) memset(&in[0], 0xff, sizeof in[0]); /* 2^256 - 1 */
+        for (int secret = 0; secret < 2; secret++) {
+            fe64 *r = secret ? out : want;
+            if (secret) ECX_CHECKMEM_SECRET(in, sizeof in);
+            fe64_mul(&r[0], &in[0], &in[1]);
+            fe64_sq(&r[1], &in[0]);
+            fe64_sq(&r[2], &in[1]);
+            fe64_to_fe(&x[0], &in[0]);
+            fe64_to_fe(&x[1], &in[1]);
+            v[0] = x[1];
+            v[1] = x[0];
+            fe_pow_p58_x2(secret ? pow : want_pow, x);
+            fe_sqrt_ratio_lanes(secret ? root : want_root, secret ? square : want_square, x, v, 2);
+        }
+        ECX_CHECKMEM_PUBLIC(out, sizeof out);
+        ECX_CHECKMEM_PUBLIC(pow, sizeof pow);
+        ECX_CHECKMEM_PUBLIC(root, sizeof root);
+        ECX_CHECKMEM_PUBLIC(square, sizeof square);
+        CHECK_MEM(out, want, sizeof out, "fe64_mul and fe64_sq on secrets");
+        CHECK_MEM(pow, want_pow, sizeof pow, "fe_pow_p58_x2 (four-word form) on secrets");
+        CHECK_MEM(root, want_root, sizeof root, "fe_sqrt_ratio_lanes (two) on secrets");
+        CHECK_MEM(square, want_square, sizeof square, "fe_sqrt_ratio_lanes verdicts on secrets");
+        ECX_CHECKMEM_PUBLIC(in, sizeof in);
+    }
+    printf("MULX / ADX field (the avx2 backend's paired square roots): product, squares, exponentiation and two "
+           "square roots on secret inputs\n");
+}
+#endif
+
 /* Secret messages appended, challenges drawn from the state they made; the
  * same history on unmarked inputs gives the expected bytes (test_transcript
  * checks those against merlin). Lengths straddle STROBE's 166-byte rate. */
@@ -646,6 +699,9 @@ int main(void)
         test_hashes();
         test_transcript();
         test_table_scan();
+#ifdef FE_HAVE_MULX_ADX
+        test_field_mulx();
+#endif
     }
     return check_summary("test_ctime");
 }

@@ -30,6 +30,46 @@
 #endif
 
 #if !defined(ECXI_VECTOR_KERNELS) || ECXI_SQRT_PAIR_SERIAL
+/* fe_pow_p58_x2 is kept out of line (gcc 12 inlined into a large caller
+ * interleaves its two squaring chains with the caller's code and spills
+ * them to the stack: 25% slower, measured) and flattened (the field
+ * operations inlined into it, so the two chains stay in registers). */
+#if defined(__GNUC__) || defined(__clang__)
+#define FE_POW_X2_ATTRIBUTES __attribute__((noinline, flatten))
+#else
+#define FE_POW_X2_ATTRIBUTES
+#endif
+
+#ifdef FE_HAVE_MULX_ADX
+/* The same two chains on four-word elements (backend/u64/field_mulx.h:
+ * MULX / ADX assembly, a backend built for CPUs with both). */
+static inline void fe64_sqn_x2(fe64 r[2], const fe64 a[2], unsigned n)
+{
+    fe64 t[2] = {a[0], a[1]};
+    while (n-- > 0)
+        for (int k = 0; k < 2; k++) fe64_sq(&t[k], &t[k]);
+    r[0] = t[0];
+    r[1] = t[1];
+}
+
+static inline void fe64_mul_x2(fe64 r[2], const fe64 a[2], const fe64 b[2])
+{
+    fe64_mul(&r[0], &a[0], &b[0]);
+    fe64_mul(&r[1], &a[1], &b[1]);
+}
+
+/* r[k] = a[k]^((p-5)/8) for k = 0, 1: fe_pow_p58's addition chain on two
+ * elements, in four-word form. TIGHT in, TIGHT out. Constant time. */
+static FE_POW_X2_ATTRIBUTES void fe_pow_p58_x2(fe r[2], const fe a[2])
+{
+    fe64 x[2], y[2], t0[2], t1[2], t2[2];
+    fe64_from_fe(&x[0], &a[0]);
+    fe64_from_fe(&x[1], &a[1]);
+    FE_POW_P58_CHAIN(fe64_sqn_x2, fe64_mul_x2, y, x, t0, t1, t2);
+    fe64_to_fe(&r[0], &y[0]);
+    fe64_to_fe(&r[1], &y[1]);
+}
+#else
 /* r[k] = a[k]^(2^n) for k = 0, 1, the two chains interleaved. n >= 1. */
 static inline void fe_sqn_x2(fe r[2], const fe a[2], unsigned n)
 {
@@ -47,16 +87,6 @@ static inline void fe_mul_x2(fe r[2], const fe a[2], const fe b[2])
     fe_mul(&r[1], &a[1], &b[1]);
 }
 
-/* fe_pow_p58_x2 is kept out of line (gcc 12 inlined into a large caller
- * interleaves its two squaring chains with the caller's code and spills
- * them to the stack: 25% slower, measured) and flattened (the field
- * operations inlined into it, so the two chains stay in registers). */
-#if defined(__GNUC__) || defined(__clang__)
-#define FE_POW_X2_ATTRIBUTES __attribute__((noinline, flatten))
-#else
-#define FE_POW_X2_ATTRIBUTES
-#endif
-
 /* r[k] = a[k]^((p-5)/8) for k = 0, 1: fe_pow_p58's addition chain on two
  * elements, the serial field's. TIGHT in, TIGHT out. Constant time. */
 static FE_POW_X2_ATTRIBUTES void fe_pow_p58_x2(fe r[2], const fe a[2])
@@ -64,6 +94,7 @@ static FE_POW_X2_ATTRIBUTES void fe_pow_p58_x2(fe r[2], const fe a[2])
     fe t0[2], t1[2], t2[2];
     FE_POW_P58_CHAIN(fe_sqn_x2, fe_mul_x2, r, a, t0, t1, t2);
 }
+#endif
 #endif
 
 #ifndef ECXI_VECTOR_KERNELS

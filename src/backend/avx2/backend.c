@@ -13,6 +13,10 @@
  * (backend/u64/p256_mulx.h), as on ifma: the backend requires BMI2 and ADX
  * besides AVX2 (ECXI_CPU_ADX; a Haswell, AVX2 without ADX, runs u64). */
 #define ECXI_P256_MULX_ADX 1
+/* Likewise the four-word curve25519 product and squaring
+ * (backend/u64/field_mulx.h) for the two interleaved square-root chains
+ * below: 26.8 TSC ticks a step against 35.9 for u64's C (Zen 5). */
+#define ECXI_FE25519_MULX_ADX 1
 #include "backend/u64/field.h"
 #include "backend/u64/scalar.h"
 #include "backend/u64/p256.h"

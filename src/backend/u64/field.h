@@ -432,4 +432,16 @@ static inline void fe_invert(fe *r, const fe *a)
     ECX_VERIFY_CHECK(FE_VERIFY_TIGHT(r));
 }
 
+/* A translation unit that defines ECXI_FE25519_MULX_ADX (the avx2
+ * backend's, which runs only where the CPU probe found BMI2 and ADX) gets
+ * the four-word product and squaring in MULX / ADCX / ADOX assembly
+ * (backend/u64/field_mulx.h) for its paired square roots
+ * (curve25519/field_lanes.h). Not in unoptimised builds, where GCC has too
+ * few registers left for the operands. */
+#if defined(ECXI_FE25519_MULX_ADX) && defined(__x86_64__) && defined(__OPTIMIZE__) &&                 \
+    (defined(__GNUC__) || defined(__clang__))
+#define FE_HAVE_MULX_ADX 1
+#include "backend/u64/field_mulx.h"
+#endif
+
 #endif
