@@ -30,11 +30,12 @@
  * The 4-way squaring is about 155 vector operations, bound by the vector
  * ports (three on Intel's cores, four on AMD's); the two serial chains
  * run on the integer multiplier beside it. Verification with the serial
- * pair against the half-empty 4-way chain (`scripts/ab_calls.c`, B / A):
- * AMD Zen 5 0.95 (2026-12-06 and 12-07), Intel Xeon model 207 0.95 at the
- * minimum in a quiet spell (1.05 at the median of a noisy one, where the
- * machine slowed serial code, 2026-12-03), AMD Zen 4 1.019 (2026-12-05):
- * docs/avx2.md, "Two square roots". */
+ * pair in C against the half-empty 4-way chain (`scripts/ab_calls.c`,
+ * B / A): AMD Zen 5 0.95 (2026-12-06 and 12-07), Intel Xeon model 207
+ * 0.95 at the minimum in a quiet spell (1.05 at the median of a noisy one,
+ * where the machine slowed serial code, 2026-12-03), AMD Zen 4 1.019
+ * (2026-12-05); in MULX / ADX (ECXI_FE25519_MULX_ADX above) 0.895 on Zen
+ * 5: docs/avx2.md, "Two square roots". */
 #define ECXI_ED25519_PAIRED_DECODE 1
 #ifndef ECXI_SQRT_PAIR_SERIAL /* -DECXI_SQRT_PAIR_SERIAL=0 builds the 4-way chain, to compare */
 #define ECXI_SQRT_PAIR_SERIAL 1
