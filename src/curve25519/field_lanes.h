@@ -40,23 +40,28 @@
 #define FE_POW_X2_ATTRIBUTES
 #endif
 
-#ifdef FE_HAVE_MULX_ADX
-/* The same two chains on four-word elements (backend/u64/field_mulx.h:
- * MULX / ADX assembly, a backend built for CPUs with both). */
-static inline void fe64_sqn_x2(fe64 r[2], const fe64 a[2], unsigned n)
-{
-    fe64 t[2] = {a[0], a[1]};
-    while (n-- > 0)
-        for (int k = 0; k < 2; k++) fe64_sq(&t[k], &t[k]);
-    r[0] = t[0];
-    r[1] = t[1];
-}
+/* TYPE_sqn_x2: r[k] = a[k]^(2^n), n >= 1, and TYPE_mul_x2: r[k] = a[k] b[k],
+ * for k = 0, 1, the two chains interleaved step by step, on elements of
+ * TYPE with squaring SQ and product MUL. */
+#define FE_X2_STEPS(TYPE, SQ, MUL)                                                                 \
+    static inline void TYPE##_sqn_x2(TYPE r[2], const TYPE a[2], unsigned n)                       \
+    {                                                                                              \
+        TYPE t[2] = {a[0], a[1]};                                                                  \
+        while (n-- > 0)                                                                            \
+            for (int k = 0; k < 2; k++) SQ(&t[k], &t[k]);                                          \
+        r[0] = t[0];                                                                               \
+        r[1] = t[1];                                                                               \
+    }                                                                                              \
+    static inline void TYPE##_mul_x2(TYPE r[2], const TYPE a[2], const TYPE b[2])                  \
+    {                                                                                              \
+        MUL(&r[0], &a[0], &b[0]);                                                                  \
+        MUL(&r[1], &a[1], &b[1]);                                                                  \
+    }
 
-static inline void fe64_mul_x2(fe64 r[2], const fe64 a[2], const fe64 b[2])
-{
-    fe64_mul(&r[0], &a[0], &b[0]);
-    fe64_mul(&r[1], &a[1], &b[1]);
-}
+#ifdef FE_HAVE_MULX_ADX
+/* The two chains on four-word elements (backend/u64/field_mulx.h: MULX /
+ * ADX assembly, a backend built for CPUs with both). */
+FE_X2_STEPS(fe64, fe64_sq, fe64_mul)
 
 /* r[k] = a[k]^((p-5)/8) for k = 0, 1: fe_pow_p58's addition chain on two
  * elements, in four-word form. TIGHT in, TIGHT out. Constant time. */
@@ -70,22 +75,7 @@ static FE_POW_X2_ATTRIBUTES void fe_pow_p58_x2(fe r[2], const fe a[2])
     fe64_to_fe(&r[1], &y[1]);
 }
 #else
-/* r[k] = a[k]^(2^n) for k = 0, 1, the two chains interleaved. n >= 1. */
-static inline void fe_sqn_x2(fe r[2], const fe a[2], unsigned n)
-{
-    fe t[2] = {a[0], a[1]};
-    while (n-- > 0)
-        for (int k = 0; k < 2; k++) fe_sq(&t[k], &t[k]);
-    r[0] = t[0];
-    r[1] = t[1];
-}
-
-/* r[k] = a[k] b[k] for k = 0, 1. */
-static inline void fe_mul_x2(fe r[2], const fe a[2], const fe b[2])
-{
-    fe_mul(&r[0], &a[0], &b[0]);
-    fe_mul(&r[1], &a[1], &b[1]);
-}
+FE_X2_STEPS(fe, fe_sq, fe_mul)
 
 /* r[k] = a[k]^((p-5)/8) for k = 0, 1: fe_pow_p58's addition chain on two
  * elements, the serial field's. TIGHT in, TIGHT out. Constant time. */
