@@ -27,7 +27,7 @@
  * (ed25519_impl.h), and two roots go to u64's two interleaved chains, not
  * to a 4-way chain with two lanes idle (ECXI_SQRT_PAIR_SERIAL,
  * curve25519/field_lanes.h; three or four roots keep the 4-way chain).
- * The 4-way squaring is about 155 vector operations, bound by the vector
+ * The 4-way squaring is 159 vector operations (gcc 12), bound by the vector
  * ports (three on Intel's cores, four on AMD's); the two serial chains
  * run on the integer multiplier beside it. Verification with the serial
  * pair in C against the half-empty 4-way chain (`scripts/ab_calls.c`,
