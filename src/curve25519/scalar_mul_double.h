@@ -6,8 +6,7 @@
  * Cryptography", Algorithm 3.51), the structure of ref10's
  * ge_double_scalarmult_vartime and curve25519-dalek's
  * scalar_mul::vartime_double_base. The variable points use width 5 (odd
- * multiples P .. 15P, built per call as cached points; width 4 on avx2,
- * GE_DOUBLE_WIDTH_A below); the basepoint uses
+ * multiples P .. 15P, built per call as cached points); the basepoint uses
  * width 8 with the 64 odd multiples B .. 127B and [2^128]B .. [127 2^128]B
  * precomputed at build time (ge_base_odd, ge_base128_odd, affine), so about
  * 256/9 ~ 28 basepoint additions instead of ref10's 51, and as few
@@ -32,17 +31,7 @@
 #include "curve25519/scalar_mul_base.h" /* ge_precomp_from_table */
 #include "curve25519/scalar_recode.h"
 
-/* The variable points' width: a backend may set GE_DOUBLE_WIDTH_A (2..5)
- * before backend_impl.h, trading the per-call table (2^(w-2) entries, one
- * doubling and 2^(w-2) - 1 additions to build) against the additions of
- * the main loop (about 128 / (w + 1) per point with half-size scalars).
- * 5 by default; avx2 takes 4 (its backend.c has the measurements). */
-#ifndef GE_DOUBLE_WIDTH_A
 #define GE_DOUBLE_WIDTH_A 5
-#endif
-#if GE_DOUBLE_WIDTH_A < 2 || GE_DOUBLE_WIDTH_A > 5
-#error "GE_DOUBLE_WIDTH_A: 2 to 5 (at most 8 table entries)"
-#endif
 #define GE_DOUBLE_WIDTH_B 8
 
 /* table[j] = (2j + 1) P for j < entries (1 <= entries <= 8): one doubling
@@ -92,8 +81,8 @@ static void ge_multi_scalarmult_vartime(ge_p3 *r, const uint8_t a0[32], const ge
         return;
     }
 
-    ge_addend_odd_multiples(ai[0], 1u << (GE_DOUBLE_WIDTH_A - 2), P0);
-    if (terms == 2) ge_addend_odd_multiples(ai[1], 1u << (GE_DOUBLE_WIDTH_A - 2), P1);
+    ge_addend_odd_multiples(ai[0], 8, P0);
+    if (terms == 2) ge_addend_odd_multiples(ai[1], 8, P1);
     ge_acc_identity(&acc);
     /* The first position's digits go onto the identity without the
      * doubling (2 O = O): one doubling fewer. */

@@ -40,17 +40,6 @@
 #ifndef ECXI_SQRT_PAIR_SERIAL /* -DECXI_SQRT_PAIR_SERIAL=0 builds the 4-way chain, to compare */
 #define ECXI_SQRT_PAIR_SERIAL 1
 #endif
-/* Verification's tables of A and R: odd multiples up to 7 P, not 15 P
- * (curve25519/scalar_mul_double.h). Building an entry here is a 4-way
- * addition and a 4-way product for its cached form, about as much as an
- * addition in the main loop; with 128-bit scalars the four entries saved
- * per point outweigh the extra additions. `ab_calls ed25519_verify avx2`
- * against width 5 (Zen 5): 0.962 (median), `_distinct` 0.951; width 3
- * 1.030 against 4. ifma measured equal (0.998), u64 slower (1.017), neon on
- * AArch64 0.9% fewer instructions (qemu): they keep 5. */
-#ifndef GE_DOUBLE_WIDTH_A
-#define GE_DOUBLE_WIDTH_A 4
-#endif
 #include "curve25519/backend_impl.h"
 
 ECXI_DEFINE_BACKEND(avx2, ECXI_CPU_AVX2 | ECXI_CPU_ADX)
