@@ -40,51 +40,48 @@
 #define FE_POW_X2_ATTRIBUTES
 #endif
 
-/* TYPE_sqn_x2: r[k] = a[k]^(2^n), n >= 1, and TYPE_mul_x2: r[k] = a[k] b[k],
- * for k = 0, 1, the two chains interleaved step by step, on elements of
- * TYPE with squaring SQ and product MUL. */
-#define FE_X2_STEPS(TYPE, SQ, MUL)                                                                 \
-    static inline void TYPE##_sqn_x2(TYPE r[2], const TYPE a[2], unsigned n)                       \
-    {                                                                                              \
-        TYPE t[2] = {a[0], a[1]};                                                                  \
-        while (n-- > 0)                                                                            \
-            for (int k = 0; k < 2; k++) SQ(&t[k], &t[k]);                                          \
-        r[0] = t[0];                                                                               \
-        r[1] = t[1];                                                                               \
-    }                                                                                              \
-    static inline void TYPE##_mul_x2(TYPE r[2], const TYPE a[2], const TYPE b[2])                  \
-    {                                                                                              \
-        MUL(&r[0], &a[0], &b[0]);                                                                  \
-        MUL(&r[1], &a[1], &b[1]);                                                                  \
-    }
-
-#ifdef FE_HAVE_MULX_ADX
-/* The two chains on four-word elements (backend/u64/field_mulx.h: MULX /
- * ADX assembly, a backend built for CPUs with both). */
-FE_X2_STEPS(fe64, fe64_sq, fe64_mul)
-
-/* r[k] = a[k]^((p-5)/8) for k = 0, 1: fe_pow_p58's addition chain on two
- * elements, in four-word form. TIGHT in, TIGHT out. Constant time. */
-static FE_POW_X2_ATTRIBUTES void fe_pow_p58_x2(fe r[2], const fe a[2])
-{
-    fe64 x[2], y[2], t0[2], t1[2], t2[2];
-    fe64_from_fe(&x[0], &a[0]);
-    fe64_from_fe(&x[1], &a[1]);
-    FE_POW_P58_CHAIN(fe64_sqn_x2, fe64_mul_x2, y, x, t0, t1, t2);
-    fe64_to_fe(&r[0], &y[0]);
-    fe64_to_fe(&r[1], &y[1]);
-}
-#else
-FE_X2_STEPS(fe, fe_sq, fe_mul)
-
-/* r[k] = a[k]^((p-5)/8) for k = 0, 1: fe_pow_p58's addition chain on two
- * elements, the serial field's. TIGHT in, TIGHT out. Constant time. */
-static FE_POW_X2_ATTRIBUTES void fe_pow_p58_x2(fe r[2], const fe a[2])
-{
-    fe t0[2], t1[2], t2[2];
-    FE_POW_P58_CHAIN(fe_sqn_x2, fe_mul_x2, r, a, t0, t1, t2);
-}
+/* The element the two chains run on: the field's own, unless the serial
+ * field names another form of it (backend/u64/field_mulx.h: four 64-bit
+ * words, MULX / ADX assembly) by defining FE_CHAIN_TYPE, with
+ * fe_chain_sq, fe_chain_mul and the conversions fe_chain_from_fe (TIGHT
+ * in) and fe_chain_to_fe (TIGHT out). */
+#ifndef FE_CHAIN_TYPE
+#define FE_CHAIN_TYPE fe
+#define fe_chain_sq fe_sq
+#define fe_chain_mul fe_mul
+#define fe_chain_from_fe(r, a) (*(r) = *(a))
+#define fe_chain_to_fe(r, a) (*(r) = *(a))
 #endif
+typedef FE_CHAIN_TYPE fe_chain;
+
+/* r[k] = a[k]^(2^n) for k = 0, 1, the two chains interleaved. n >= 1. */
+static inline void fe_chain_sqn_x2(fe_chain r[2], const fe_chain a[2], unsigned n)
+{
+    fe_chain t[2] = {a[0], a[1]};
+    while (n-- > 0)
+        for (int k = 0; k < 2; k++) fe_chain_sq(&t[k], &t[k]);
+    r[0] = t[0];
+    r[1] = t[1];
+}
+
+/* r[k] = a[k] b[k] for k = 0, 1. */
+static inline void fe_chain_mul_x2(fe_chain r[2], const fe_chain a[2], const fe_chain b[2])
+{
+    fe_chain_mul(&r[0], &a[0], &b[0]);
+    fe_chain_mul(&r[1], &a[1], &b[1]);
+}
+
+/* r[k] = a[k]^((p-5)/8) for k = 0, 1: fe_pow_p58's addition chain on two
+ * elements. TIGHT in, TIGHT out. Constant time. */
+static FE_POW_X2_ATTRIBUTES void fe_pow_p58_x2(fe r[2], const fe a[2])
+{
+    fe_chain x[2], y[2], t0[2], t1[2], t2[2];
+    fe_chain_from_fe(&x[0], &a[0]);
+    fe_chain_from_fe(&x[1], &a[1]);
+    FE_POW_P58_CHAIN(fe_chain_sqn_x2, fe_chain_mul_x2, y, x, t0, t1, t2);
+    fe_chain_to_fe(&r[0], &y[0]);
+    fe_chain_to_fe(&r[1], &y[1]);
+}
 #endif
 
 #ifndef ECXI_VECTOR_KERNELS

@@ -4,7 +4,8 @@
  * (avx2: the CPU probe requires them, src/dispatch/cpu.c). backend/u64/
  * field.h includes it when the translation unit defines
  * ECXI_FE25519_MULX_ADX; curve25519/field_lanes.h then runs its two
- * interleaved exponentiations (fe_pow_p58_x2) on these words. The rest of
+ * interleaved exponentiations (fe_pow_p58_x2) on these words (FE_CHAIN_TYPE,
+ * at the end). The rest of
  * the field stays radix 2^51.
  *
  * Why: a radix-2^51 squaring is 15 64 x 64-bit products summed in 128-bit
@@ -204,5 +205,12 @@ static inline void fe64_sq(fe64 *r, const fe64 *a)
     r->w[2] = t2;
     r->w[3] = t3;
 }
+
+/* The form curve25519/field_lanes.h runs its two square-root chains on. */
+#define FE_CHAIN_TYPE fe64
+#define fe_chain_sq fe64_sq
+#define fe_chain_mul fe64_mul
+#define fe_chain_from_fe fe64_from_fe
+#define fe_chain_to_fe fe64_to_fe
 
 #endif
