@@ -24,7 +24,9 @@
  * one file is loaded once and has one backend. Ratios below 1: B is
  * faster. ecbench remains the tool for the goals (the issues' ratios come
  * from one ecbench run); this one resolves a few-percent change that
- * ecbench's medians cannot on a noisy machine. */
+ * ecbench's medians cannot on a noisy machine. One series is not enough
+ * for that: scripts/ab_repeat.sh runs several, every other one with the
+ * libraries' places swapped. */
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -1,0 +1,60 @@
+#!/bin/sh
+# Repeats scripts/ab_calls.c's A/B series RUNS times, every other run with
+# the two libraries' places swapped (B loaded first and called first), and
+# prints each run's B / A ratios and the median of the runs' median ratios.
+# Why: one series is not enough for a change of a few percent. Two builds
+# of identical code have differed by 0.4% in one hour, and a first series
+# has read 4-5% that later ones did not (docs/avx2.md, "Two square roots");
+# which library is loaded and called first is one of the things that can
+# differ. A developer's tool, not part of the build or the suite:
+#
+#     cc -O2 -Iinclude scripts/ab_calls.c -o /tmp/ab_calls -ldl
+#     scripts/ab_repeat.sh RUNS OP BACKEND CALLS LIB_A LIB_B
+#
+# (AB_CALLS names another ab_calls binary.) OP, BACKEND, CALLS, LIB_A and
+# LIB_B as for ab_calls; BACKEND "X,Y" (one library under two file names)
+# keeps X with LIB_A and Y with LIB_B in the swapped runs too. Ratios below
+# 1: B is faster.
+set -eu
+
+if [ $# -ne 6 ]; then
+  echo "usage: ab_repeat.sh RUNS OP BACKEND CALLS LIB_A LIB_B" >&2
+  exit 2
+fi
+runs=$1 op=$2 backend=$3 calls=$4 lib_a=$5 lib_b=$6
+ab_calls=${AB_CALLS:-/tmp/ab_calls}
+case $runs in '' | *[!0-9]*) echo "ab_repeat.sh: RUNS must be a number" >&2; exit 2 ;; esac
+[ -x "$ab_calls" ] || { echo "ab_repeat.sh: no $ab_calls (build it, see above)" >&2; exit 2; }
+
+case $backend in
+  *,*) backend_a=${backend%%,*} backend_b=${backend#*,} ;;
+  *) backend_a=$backend backend_b=$backend ;;
+esac
+
+medians=
+run=1
+while [ "$run" -le "$runs" ]; do
+  if [ $((run % 2)) -eq 1 ]; then
+    line=$("$ab_calls" "$op" "$backend_a,$backend_b" "$calls" "$lib_a" "$lib_b" | grep '^B / A:')
+    order="A first"
+    # "B / A: min X p10 Y median Z"
+    set -- $line
+    min=$5 p10=$7 median=$9
+  else
+    line=$("$ab_calls" "$op" "$backend_b,$backend_a" "$calls" "$lib_b" "$lib_a" | grep '^B / A:')
+    order="B first"
+    set -- $line
+    # That run's ratios are A's statistic over B's (each of min, p10 and
+    # median is one build's own): inverted, they are B / A exactly.
+    min=$(awk -v x="$5" 'BEGIN { printf "%.3f", 1 / x }')
+    p10=$(awk -v x="$7" 'BEGIN { printf "%.3f", 1 / x }')
+    median=$(awk -v x="$9" 'BEGIN { printf "%.3f", 1 / x }')
+  fi
+  echo "run $run ($order): B / A min $min p10 $p10 median $median"
+  medians="$medians $median"
+  run=$((run + 1))
+done
+echo "$medians" | tr ' ' '\n' | grep . | sort -n | awk '
+  { v[NR] = $1 }
+  END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+        printf "median of %d runs\x27 median ratios: %.3f (range %.3f-%.3f)\n", NR, m, v[1], v[NR] }'
