@@ -508,12 +508,14 @@ static void check_four_points(unsigned long rounds)
             ge_p1p1_to_p3(&want, &s);
             check_point(&r, &want, "ge4_add of point k and point k + 1");
         }
-        /* Two additions interleaved (ge4_add_x2), the first in place. */
-        ge4_extended pair[2] = {v[0], v[2]};
+        /* Two additions interleaved (ge4_add_x2): both in place, then
+         * into outputs apart from the inputs (the inputs must stay). */
+        ge4_extended pair[2] = {v[0], v[2]}, apart[2];
         ge4_cached qs[2];
         ge4_cached_from_extended(&qs[0], &v[1]);
         ge4_cached_from_extended(&qs[1], &v[3]);
-        ge4_add_x2(pair, pair, qs);
+        ge4_add_x2(&apart[0], &v[0], &qs[0], &apart[1], &v[2], &qs[1]);
+        ge4_add_x2(&pair[0], &pair[0], &qs[0], &pair[1], &pair[1], &qs[1]);
         for (int k = 0; k < 2; k++) {
             ge_cached qc;
             ge_p1p1 s;
@@ -521,7 +523,9 @@ static void check_four_points(unsigned long rounds)
             ge_p3_to_cached(&qc, &p[2 * k + 1]);
             ge_add(&s, &p[2 * k], &qc);
             ge_p1p1_to_p3(&want, &s);
-            check_point(&pair[k], &want, "ge4_add_x2");
+            check_point(&pair[k], &want, "ge4_add_x2 in place");
+            check_point(&apart[k], &want, "ge4_add_x2 apart");
+            check_point(&v[2 * k], &p[2 * k], "ge4_add_x2's input after it");
         }
     }
 }

@@ -100,14 +100,15 @@ static inline GE4_FLATTEN void ge4_add(ge4_extended *r, const ge4_extended *p, c
     fe4_mul(&r->v, &u, &w);
 }
 
-/* r[k] = p[k] + q[k] for k = 0, 1 (contract.h). Here simply two additions
+/* r0 = p0 + q0 and r1 = p1 + q1 (contract.h). Here simply two additions
  * one after the other: an fe4 is ten registers, so interleaving two
  * additions step by step would only spill; the processor overlaps the two
- * independent chains itself. r may alias p. */
-static inline void ge4_add_x2(ge4_extended r[2], const ge4_extended p[2], const ge4_cached q[2])
+ * independent chains itself. r0 may alias p0 and r1 p1. */
+static inline void ge4_add_x2(ge4_extended *r0, const ge4_extended *p0, const ge4_cached *q0, ge4_extended *r1,
+                              const ge4_extended *p1, const ge4_cached *q1)
 {
-    ge4_add(&r[0], &p[0], &q[0]);
-    ge4_add(&r[1], &p[1], &q[1]);
+    ge4_add(r0, p0, q0);
+    ge4_add(r1, p1, q1);
 }
 
 /* Column k of the doubling's first factor from column k of the squares

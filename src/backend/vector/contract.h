@@ -170,9 +170,14 @@ typedef struct {
 /* r = p + q: complete (any two curve points, equal, opposite, the
  * identity or of small order). r may alias p. */
 static void ge4_add(ge4_extended *r, const ge4_extended *p, const ge4_cached *q);
-/* r[k] = p[k] + q[k] for k = 0, 1: two independent additions issued step
- * by step together, so that they run side by side. r may alias p. */
-static void ge4_add_x2(ge4_extended r[2], const ge4_extended p[2], const ge4_cached q[2]);
+/* r0 = p0 + q0 and r1 = p1 + q1: two independent additions issued step by
+ * step together, so that they run side by side. Separate pointers, not
+ * arrays, so that callers add into points where they are (buckets,
+ * accumulators) instead of copying them in and out. r0 may alias p0 and
+ * r1 p1; r0 and r1 are distinct, and neither may alias the other
+ * addition's inputs. */
+static void ge4_add_x2(ge4_extended *r0, const ge4_extended *p0, const ge4_cached *q0, ge4_extended *r1,
+                       const ge4_extended *p1, const ge4_cached *q1);
 /* r = 2 p. r may alias p. */
 static void ge4_double(ge4_extended *r, const ge4_extended *p);
 /* r = p ready to be added. */

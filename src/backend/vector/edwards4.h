@@ -75,33 +75,41 @@ static inline void ge4_efgh_from_abcd(fe4 *efgh, const fe4 *abcd)
     fe4_carry(efgh, efgh);
 }
 
-/* r[k] = p[k] + q[k] for k < n (HWCD add-2008-hwcd-3, k = 2d): (A, B, C,
+/* *r[k] = *p[k] + *q[k] for k < n (HWCD add-2008-hwcd-3, k = 2d): (A, B, C,
  * D) = (Y1 - X1, Y1 + X1, T1, Z1) * (Y2 - X2, Y2 + X2, 2d T2, 2 Z2), then
  * (E, F, G, H) = (B - A, D - C, D + C, B + A). Complete: any two curve
  * points, equal or not, the identity included. 2 4-way multiplications
  * per point. n is 1 or 2, a constant once inlined: each step is issued for
  * both points before the next one, so that two independent additions run
  * side by side (one alone is latency-bound). r may alias p. */
-static inline void ge4_add_n(ge4_extended *r, const ge4_extended *p, const ge4_cached *q, int n)
+static inline void ge4_add_n(ge4_extended *const r[], const ge4_extended *const p[], const ge4_cached *const q[],
+                             int n)
 {
     fe4 d[2], abcd[2];
-    for (int k = 0; k < n; k++) ge4_ymx_ypx_t_z(&d[k], &p[k]);
-    for (int k = 0; k < n; k++) fe4_mul_wide(&abcd[k], &d[k], &q[k].v);
+    for (int k = 0; k < n; k++) ge4_ymx_ypx_t_z(&d[k], p[k]);
+    for (int k = 0; k < n; k++) fe4_mul_wide(&abcd[k], &d[k], &q[k]->v);
     for (int k = 0; k < n; k++) ge4_efgh_from_abcd(&d[k], &abcd[k]);
-    for (int k = 0; k < n; k++) ge4_from_efgh(&r[k], &d[k]);
+    for (int k = 0; k < n; k++) ge4_from_efgh(r[k], &d[k]);
 }
 
 /* r = p + q, complete (ge4_add_n). r may alias p. */
 static inline GE4_FLATTEN void ge4_add(ge4_extended *r, const ge4_extended *p, const ge4_cached *q)
 {
-    ge4_add_n(r, p, q, 1);
+    ge4_extended *const rs[1] = {r};
+    const ge4_extended *const ps[1] = {p};
+    const ge4_cached *const qs[1] = {q};
+    ge4_add_n(rs, ps, qs, 1);
 }
 
-/* r[k] = p[k] + q[k] for k = 0, 1: two independent additions interleaved
- * (ge4_add_n). r may alias p. */
-static inline GE4_FLATTEN void ge4_add_x2(ge4_extended r[2], const ge4_extended p[2], const ge4_cached q[2])
+/* r0 = p0 + q0 and r1 = p1 + q1, interleaved (ge4_add_n). r0 may alias p0
+ * and r1 p1 (every input is read before the first output is written). */
+static inline GE4_FLATTEN void ge4_add_x2(ge4_extended *r0, const ge4_extended *p0, const ge4_cached *q0,
+                                          ge4_extended *r1, const ge4_extended *p1, const ge4_cached *q1)
 {
-    ge4_add_n(r, p, q, 2);
+    ge4_extended *const rs[2] = {r0, r1};
+    const ge4_extended *const ps[2] = {p0, p1};
+    const ge4_cached *const qs[2] = {q0, q1};
+    ge4_add_n(rs, ps, qs, 2);
 }
 
 /* (X, Y, Z, X + Y), REDUCED: the input of a doubling's squaring. */
