@@ -20,18 +20,6 @@
 #include "curve25519/point_kernels.h"
 #include "curve25519/scalar_recode.h"
 
-/* t = [b] P from table[j] = [j + 1] P, for b in [-8, 8] (the identity for
- * b = 0). Constant time in b. (The range proofs' constant-time MSM uses it
- * on ge_cached tables; the multiplication below takes the point kernels'
- * ge_addend_select.) */
-static inline void ge_cached_select(ge_cached *t, const ge_cached table[8], int8_t b)
-{
-    const unsigned neg = ct_digit_is_negative(b), babs = ct_digit_abs(b);
-    ge_cached_identity(t);
-    for (unsigned j = 0; j < 8; j++) ge_cached_cmov(t, &table[j], ct_equal_small(babs, j + 1));
-    ge_cached_cneg(t, neg);
-}
-
 /* table[j] = [j + 1] P for j < 8: one doubling, six additions. */
 static inline void ge_addend_multiples(ge_addend table[8], const ge_p3 *p)
 {
