@@ -16,6 +16,7 @@
 # keeps X with LIB_A and Y with LIB_B in the swapped runs too. Ratios below
 # 1: B is faster.
 set -eu
+set -f # the ratio lines are split into words below; no globbing
 
 if [ $# -ne 6 ]; then
   echo "usage: ab_repeat.sh RUNS OP BACKEND CALLS LIB_A LIB_B" >&2
@@ -37,12 +38,14 @@ while [ "$run" -le "$runs" ]; do
   if [ $((run % 2)) -eq 1 ]; then
     line=$("$ab_calls" "$op" "$backend_a,$backend_b" "$calls" "$lib_a" "$lib_b" | grep '^B / A:')
     order="A first"
-    # "B / A: min X p10 Y median Z"
+    # "B / A: min X p10 Y median Z", split into words
+    # shellcheck disable=SC2086
     set -- $line
     min=$5 p10=$7 median=$9
   else
     line=$("$ab_calls" "$op" "$backend_b,$backend_a" "$calls" "$lib_b" "$lib_a" | grep '^B / A:')
     order="B first"
+    # shellcheck disable=SC2086
     set -- $line
     # That run's ratios are A's statistic over B's (each of min, p10 and
     # median is one build's own): inverted, they are B / A exactly.
