@@ -36,25 +36,24 @@ medians=
 run=1
 while [ "$run" -le "$runs" ]; do
   if [ $((run % 2)) -eq 1 ]; then
+    order="A first" invert=0
     line=$("$ab_calls" "$op" "$backend_a,$backend_b" "$calls" "$lib_a" "$lib_b" | grep '^B / A:')
-    order="A first"
-    # "B / A: min X p10 Y median Z", split into words
-    # shellcheck disable=SC2086
-    set -- $line
-    min=$5 p10=$7 median=$9
   else
+    # Swapped: that run's ratios are A's statistic over B's (each of min,
+    # p10 and median is one build's own), so inverted they are B / A.
+    order="B first" invert=1
     line=$("$ab_calls" "$op" "$backend_b,$backend_a" "$calls" "$lib_b" "$lib_a" | grep '^B / A:')
-    order="B first"
-    # shellcheck disable=SC2086
-    set -- $line
-    # That run's ratios are A's statistic over B's (each of min, p10 and
-    # median is one build's own): inverted, they are B / A exactly.
-    min=$(awk -v x="$5" 'BEGIN { printf "%.3f", 1 / x }')
-    p10=$(awk -v x="$7" 'BEGIN { printf "%.3f", 1 / x }')
-    median=$(awk -v x="$9" 'BEGIN { printf "%.3f", 1 / x }')
   fi
-  echo "run $run ($order): B / A min $min p10 $p10 median $median"
-  medians="$medians $median"
+  # "B / A: min X p10 Y median Z", split into words
+  # shellcheck disable=SC2086
+  set -- $line
+  ratios=$(awk -v inv="$invert" -v a="$5" -v b="$7" -v c="$9" '
+    function r(x) { return inv ? 1 / x : x }
+    BEGIN { printf "%.3f %.3f %.3f", r(a), r(b), r(c) }')
+  # shellcheck disable=SC2086
+  set -- $ratios
+  echo "run $run ($order): B / A min $1 p10 $2 median $3"
+  medians="$medians $3"
   run=$((run + 1))
 done
 echo "$medians" | tr ' ' '\n' | grep . | sort -n | awk '
