@@ -92,14 +92,11 @@ static void rp_sc_from_u64(sc *r, uint64_t x)
 }
 
 /* r = sum_{j < n} [s_j] P_j, CONSTANT TIME in the scalars (and the points):
- * Straus's interleaving (one chain of doublings for all) with the signed
- * radix-16 digits and the eight-entry tables of scalar_mul_variable.h's
- * ge_scalarmult, on the point kernels (4-way on the vector backends), each
- * digit's entry taken by the masked scan ge_addend_select. 4 doublings per
- * digit position for all points together, one addition per point and
- * position. ECX_OK or ECX_ERR_NOMEM (r untouched); the scratch space (8
- * addends and 64 digits per point: 1.3 KB serial, 2.6 KB on avx2) is
- * wiped. */
+ * scalar_mul_variable.h's ge_straus_ct (Straus's interleaving of
+ * ge_scalarmult's signed radix-16 windows, on the point kernels: 4-way on
+ * the vector backends). ECX_OK or ECX_ERR_NOMEM (r untouched); the scratch
+ * space (8 addends and 64 digits per point: 1.3 KB serial, 2.6 KB on avx2)
+ * is wiped. */
 static int rp_msm_ct(ge_p3 *r, size_t n, const sc *s, const ge_p3 *points)
 {
     if (n == 0) {
@@ -117,27 +114,14 @@ static int rp_msm_ct(ge_p3 *r, size_t n, const sc *s, const ge_p3 *points)
     if (!block) return ECX_ERR_NOMEM;
     ge_addend(*table)[8] = ecxi_align_up(block);
     int8_t(*digits)[64] = (int8_t(*)[64])(table + n);
-    ge_addend t;
-    ge_acc acc;
     uint8_t bytes[32];
     for (size_t j = 0; j < n; j++) {
         ge_addend_multiples(table[j], &points[j]);
         sc_to_bytes(bytes, &s[j]);
         sc_recode_radix16(digits[j], bytes);
     }
-    ge_acc_identity(&acc);
-    for (int i = 63; i >= 0; i--) {
-        if (i != 63)
-            for (int k = 0; k < 4; k++) ge_acc_dbl(&acc);
-        for (size_t j = 0; j < n; j++) {
-            ge_addend_select(&t, table[j], digits[j][i]);
-            ge_acc_add(&acc, &t);
-        }
-    }
-    ge_acc_to_p3(r, &acc);
+    ge_straus_ct(r, n, table, digits);
     ct_wipe(bytes, sizeof bytes);
-    ct_wipe(&t, sizeof t);
-    ct_wipe(&acc, sizeof acc);
     ct_wipe(block, bytes_total);
     free(block);
     return ECX_OK;
