@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "backend/ops_internal.h"
+#include "ecx/ecx.h"
+#include "ecx/rangeproof.h"
 #include "dispatch/registry.h"
 
 static const char *const ops[] = {
@@ -17,6 +19,7 @@ static const char *const ops[] = {
     "ed25519/verify_batch/64", "edwards/mul_var", "edwards/msm/1024",
     "p256/field_mul", "p256/field_sq", "p256/field_mul_montgomery", "p256/field_sq_montgomery",
     "p256/field_mul_solinas", "p256/field_sq_solinas", "p256/ecdsa_sign", "p256/ecdsa_verify",
+    "rangeproof/prove/64x1", "rangeproof/verify/64x1",
 };
 
 static uint8_t fold(const uint8_t *p, size_t n)
@@ -90,6 +93,57 @@ static int run_msm(const struct ecx_backend *be, unsigned long n, const uint8_t 
 }
 
 static int usage(const char *msg);
+
+/* rangeproof/prove/64x1: n proofs of one 64-bit value, each proof's first
+ * 32 bytes the next one's randomness (ecbench's prove rows); verify/64x1:
+ * one proof verified n times (a failure is an error). The generators are
+ * made with the backend selected, as a user who selected it gets them
+ * (their cost is in the N = 0 run too). out = the proof's first 32 bytes. */
+static int run_rangeproof(const struct ecx_backend *be, const char *op, unsigned long n, const uint8_t a[32],
+                          uint8_t out[32])
+{
+    enum { PROOF_BYTES = 32 * (9 + 2 * 6) };
+    ecx_rangeproof_gens *g;
+    if (ecx_backend_select(be->name) != ECX_OK || ecx_rangeproof_gens_new(&g, 64, 1) != ECX_OK) {
+        fprintf(stderr, "opcount: rangeproof generators failed\n");
+        return 1;
+    }
+    uint8_t proof[PROOF_BYTES] = {0}, commitment[1][32], random[32], blinding[1][32];
+    const uint64_t value = 7238283;
+    memcpy(blinding[0], a, 32);
+    memcpy(random, a, 32);
+    int status = ECX_OK;
+    const int verify = strcmp(op, "verify/64x1") == 0;
+    if (!verify && strcmp(op, "prove/64x1") != 0) {
+        ecx_rangeproof_gens_free(g);
+        return usage("unknown op");
+    }
+    const unsigned long proofs_made = verify ? 1 : n;
+    for (unsigned long i = 0; status == ECX_OK && i < proofs_made; i++) {
+        ecx_transcript t;
+        ecx_transcript_init(&t, "opcount rangeproof");
+        status = be->rangeproof->prove(proof, commitment, g, &t, &value, (const uint8_t(*)[32])blinding, 1, 64,
+                                       random);
+        memcpy(random, proof, 32);
+    }
+    for (unsigned long i = 0; verify && status == ECX_OK && i < n; i++) {
+        ecx_transcript t;
+        ecx_transcript_init(&t, "opcount rangeproof");
+        const uint8_t *proofs[1] = {proof};
+        const size_t lens[1] = {sizeof proof}, ms[1] = {1};
+        const uint8_t(*const commitments[1])[32] = {(const uint8_t(*)[32])commitment};
+        ecx_transcript *const ts[1] = {&t};
+        status = be->rangeproof->verify_batch(1, proofs, lens, commitments, ms, 64, g, ts, a);
+    }
+    ecx_rangeproof_gens_free(g);
+    if (status != ECX_OK) {
+        fprintf(stderr, "opcount: rangeproof %s failed (%d)\n", op, status);
+        return 1;
+    }
+    memcpy(out, proof, 32);
+    return 0;
+}
+
 
 /* The p256/... ops. field_mul / field_sq: N products r = r b (squarings)
  * with the field's default reduction (mul_repeat / sq_repeat);
@@ -240,6 +294,8 @@ int main(int argc, char **argv)
     } else if (strncmp(op, "p256/", 5) == 0) {
         if (run_p256(be, op + 5, n, a, b, out) != 0) return 1;
         outlen = strncmp(op + 5, "ecdsa_", 6) == 0 ? 64 : 32;
+    } else if (strncmp(op, "rangeproof/", 11) == 0) {
+        if (run_rangeproof(be, op + 11, n, a, out) != 0) return 1;
     } else if (strcmp(op, "edwards/mul_base") == 0) {
         memcpy(out, a, 32);
         for (unsigned long i = 0; i < n; i++) be->edwards->mul_base(out, out);
