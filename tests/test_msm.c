@@ -2,8 +2,8 @@
  * backend, through each backend's ecxi_edwards_ops table:
  *   - msm_vartime against the naive sum of single products computed by
  *     libsodium (crypto_scalarmult_ed25519_noclamp, crypto_core_ed25519_add)
- *     for n = 0, 1, 2, 3, 7, 64, 65, around the Straus/Pippenger switch
- *     point, 300 and 1000, on random prime-order points and random scalars
+ *     for n = 0, 1, 2, 3, 7, 64, 65, around each backend's Straus/Pippenger
+ *     switch point, 300 and 1000, on random prime-order points and random scalars
  *     mixed with edge cases: zero scalars, 1, l - 1, l, l + 1, 2^255 - 1,
  *     bit 255 set (ignored), the identity as a point, repeated points, P
  *     and -P;
@@ -142,7 +142,9 @@ static void make_inputs(size_t n, uint8_t (*s)[32], uint8_t (*p)[32], int edges)
  * choices against each other. */
 static void test_against_oracle(void)
 {
-    static const size_t sizes[] = {0, 1, 2, 3, 7, 16, 64, 65, 128, 129, 175, 176, 177, 300, 1000};
+    /* Around every backend's switch to Pippenger (GE_MSM_STRAUS_MAX_N: 44
+     * on ifma, 132 on avx2, 176 by default) and beyond. */
+    static const size_t sizes[] = {0, 1, 2, 3, 7, 16, 43, 44, 64, 65, 128, 129, 131, 132, 175, 176, 177, 300, 1000};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         size_t n = sizes[k], m = n ? n : 1;
         uint8_t(*s)[32] = malloc(m * 32), (*p)[32] = malloc(m * 32);
@@ -320,13 +322,14 @@ static void test_bad_input(void)
     }
 }
 
-/* Batch verification through the tables, on both sides of the switch: n
- * signatures give 2n + 1 points, so 87 runs Straus with sparse weights and
- * 88 Pippenger with dense ones. */
+/* Batch verification through the tables, on both sides of every backend's
+ * switch (ED25519_BATCH_STRAUS_MAX_N): n signatures give 2n + 1 points, so
+ * 127 runs Straus with sparse weights and 128 Pippenger with dense ones by
+ * default, 37 and 38 on ifma, 111 and 112 on avx2. */
 static void test_batch(void)
 {
-    static const size_t sizes[] = {1, 2, 87, 88};
-    enum { MAXN = 88, MLEN = 40 };
+    static const size_t sizes[] = {1, 2, 37, 38, 111, 112, 127, 128};
+    enum { MAXN = 128, MLEN = 40 };
     static uint8_t sig[MAXN][64], pk[MAXN][32], msg[MAXN][MLEN];
     static const uint8_t *sigs[MAXN], *msgs[MAXN], *pks[MAXN];
     static size_t mlens[MAXN];

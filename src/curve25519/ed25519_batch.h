@@ -22,7 +22,7 @@
  * S canonical (< l), A and R any encoding that decodes (non-canonical y and
  * the sign bit on x = 0 allowed, small order allowed).
  *
- * The weights. For small batches (Straus: 2n + 1 < GE_MSM_STRAUS_MAX_N)
+ * The weights. For small batches (Straus: 2n + 1 < ED25519_BATCH_STRAUS_MAX_N)
  * they are sparse, with 130.6 bits of entropy (Cheon and Lee, "Use of
  * sparse and/or complex exponents in batch verification of
  * exponentiations", IEEE Trans. Computers 55(12), 2006). Each z_i is
@@ -78,6 +78,19 @@
 #include "curve25519/scalar_mul_base.h" /* ge_precomp_from_table */
 #include "ecx/ecx.h"
 #include "hash/sha512.h"
+
+/* Straus for batches of fewer than this many points (2n + 1: up to 127
+ * signatures), Pippenger from it on. Straus's share is cheaper here than
+ * in a general multiscalar multiplication (the sparse weights, B's
+ * width-8 table), so the batch switches later than GE_MSM_STRAUS_MAX_N.
+ * Crossings measured (docs/performance.md, "MSM switch point per
+ * backend"): u64 near 135 signatures on AMD Zen 5 and, in instructions
+ * under qemu, 140 on AArch64; neon 145 (AArch64) and 150 (ARMv7); u32 125
+ * on ARMv7. The vector backends of x86-64 set their own
+ * (src/backend/{ifma,avx2}/backend.c). */
+#ifndef ED25519_BATCH_STRAUS_MAX_N
+#define ED25519_BATCH_STRAUS_MAX_N 256
+#endif
 
 #define ED25519_BATCH_DIGITS 17 /* non-zero digits of a weight */
 #define ED25519_BATCH_SLOTS 200 /* positions 0..247 with gaps >= 4: 248 - 3 * 16 slots */
@@ -224,7 +237,7 @@ static int ed25519_impl_verify_batch(size_t n, const uint8_t *const sigs[], cons
                            ge_straus_scratch_bytes(GE_STRAUS_TABLE + 4, GE_NAF_MAX_DIGITS + ED25519_BATCH_DIGITS);
     if (n > SIZE_MAX / per_sig - 1) return ECX_ERR_NOMEM;
     const size_t m = 2 * n + 1;
-    const int straus = m < GE_MSM_STRAUS_MAX_N;
+    const int straus = m < ED25519_BATCH_STRAUS_MAX_N;
 
     /* One block (one allocation keeps malloc from trimming and refaulting
      * pages between calls): points[0] = B, points[1 + 2i] = R_i,

@@ -20,9 +20,10 @@
  *     512     8841       7223  7        7011       5739  7
  *
  * The curves cross near n = 170 (full) and n = 186 (mixed): Straus is used
- * below GE_MSM_STRAUS_MAX_N = 176 points, Pippenger from there on (a
- * batch of 64 signatures, 129 points, runs Straus). docs/performance.md
- * ("MSM switch point") has the full table and how it was measured.
+ * below GE_MSM_STRAUS_MAX_N = 176 points, Pippenger from there on
+ * (batch verification has its own switch, ED25519_BATCH_STRAUS_MAX_N).
+ * docs/performance.md ("MSM switch point") has the full table and how it
+ * was measured, and "MSM switch point per backend" the vector backends'.
  *
  * VARIABLE TIME throughout: public data only.
  */
@@ -43,8 +44,16 @@
 #include "backend/ops_internal.h"
 #include "ecx/ecx.h"
 
-/* Straus below this many points, Pippenger from it on (measured above). */
+/* Straus below this many points, Pippenger from it on (measured above for
+ * u64). A backend whose kernels shift the balance defines its own before
+ * including the generic code: the vector backends' Pippenger adds its
+ * buckets in independent pairs (ge4_add_x2; one 512-bit pair on ifma),
+ * which Straus's single accumulator cannot use, so their curves cross
+ * lower (src/backend/{ifma,avx2}/backend.c, docs/performance.md "MSM
+ * switch point per backend"). */
+#ifndef GE_MSM_STRAUS_MAX_N
 #define GE_MSM_STRAUS_MAX_N 176
+#endif
 
 /* r = sum_{j < n} [scalars[j]] points[j] for 32-byte little-endian scalars
  * below 2^255 (bit 255 clear; not necessarily reduced mod l) and any curve

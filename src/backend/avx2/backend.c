@@ -40,6 +40,12 @@
 #ifndef ECXI_SQRT_PAIR_SERIAL /* -DECXI_SQRT_PAIR_SERIAL=0 builds the 4-way chain, to compare */
 #define ECXI_SQRT_PAIR_SERIAL 1
 #endif
+/* Pippenger from 132 points on (176 on u64), batch verification from 224
+ * (112 signatures): its bucket additions go in independent pairs.
+ * Crossings measured on AMD Zen 5: docs/performance.md, "MSM switch point
+ * per backend". */
+#define GE_MSM_STRAUS_MAX_N 132
+#define ED25519_BATCH_STRAUS_MAX_N 224
 #include "curve25519/backend_impl.h"
 
 ECXI_DEFINE_BACKEND(avx2, ECXI_CPU_AVX2 | ECXI_CPU_ADX)

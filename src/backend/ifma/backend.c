@@ -26,6 +26,13 @@
  * (ed25519_impl.h): faster here, where a 4-way squaring is as fast as a
  * serial one. */
 #define ECXI_ED25519_PAIRED_DECODE 1
+/* Pippenger from 44 points on (176 on u64), batch verification from 77
+ * (38 signatures): its bucket additions go in 512-bit pairs. Crossings
+ * measured on AMD Zen 5, forced Straus against forced Pippenger (full and
+ * half-length scalars) and batches of 16 to 80 signatures:
+ * docs/performance.md, "MSM switch point per backend". */
+#define GE_MSM_STRAUS_MAX_N 44
+#define ED25519_BATCH_STRAUS_MAX_N 77
 #include "curve25519/backend_impl.h"
 
 #ifdef ECXI_IFMA_STANDIN
