@@ -6,17 +6,11 @@
  * The exponentiation to (p-5)/8 (250 squarings in one dependency chain) is
  * most of a square root, and a single chain runs at the latency of a
  * squaring. The serial backends run two chains interleaved step by step
- * (FE_SQRT_LANES = 2: the multiplier kept busier, about 13% less time per
- * root on u64, Zen 4); the vector backends run one 4-way chain, a root per
- * lane (FE_SQRT_LANES = 4, backend/vector/decode_lanes4.h, switched by
- * ECXI_VECTOR_KERNELS).
- *
- * Two roots on a vector backend (single verification's A and R, the last
- * two of an odd batch) leave two of the chain's lanes idle. A vector
- * backend whose serial partner's two interleaved chains cost less than
- * that half-empty 4-way chain defines ECXI_SQRT_PAIR_SERIAL to 1 before
- * backend_impl.h: then two roots take the serial pair, three or four the
- * 4-way chain. avx2 does (backend/avx2/backend.c has the measurements).
+ * (FE_SQRT_LANES = 2, curve25519/field_chain_x2.h); the vector backends
+ * run one 4-way chain, a root per lane, or, where the backend gives roots
+ * to its serial partner too, the 4-way chain and two serial ones
+ * interleaved (FE_SQRT_LANES = 4 or 6, backend/vector/decode_lanes4.h,
+ * switched by ECXI_VECTOR_KERNELS).
  */
 #ifndef ECX_CURVE25519_FIELD_LANES_H
 #define ECX_CURVE25519_FIELD_LANES_H
@@ -25,71 +19,17 @@
 
 #include "curve25519/field_common.h"
 
-#ifndef ECXI_SQRT_PAIR_SERIAL
-#define ECXI_SQRT_PAIR_SERIAL 0
-#endif
-
-#if !defined(ECXI_VECTOR_KERNELS) || ECXI_SQRT_PAIR_SERIAL
-/* fe_pow_p58_x2 is kept out of line (gcc 12 inlined into a large caller
- * interleaves its two squaring chains with the caller's code and spills
- * them to the stack: 25% slower, measured) and flattened (the field
- * operations inlined into it, so the two chains stay in registers). */
-#if defined(__GNUC__) || defined(__clang__)
-#define FE_POW_X2_ATTRIBUTES __attribute__((noinline, flatten))
-#else
-#define FE_POW_X2_ATTRIBUTES
-#endif
-
-/* The element the two chains run on: the field's own, unless the serial
- * field names another form of it (backend/u64/field_mulx.h: four 64-bit
- * words, MULX / ADX assembly) by defining FE_CHAIN_TYPE, with
- * fe_chain_sq, fe_chain_mul and the conversions fe_chain_from_fe (TIGHT
- * in) and fe_chain_to_fe (TIGHT out). */
-#ifndef FE_CHAIN_TYPE
-#define FE_CHAIN_TYPE fe
-#define fe_chain_sq fe_sq
-#define fe_chain_mul fe_mul
-#define fe_chain_from_fe(r, a) (*(r) = *(a))
-#define fe_chain_to_fe(r, a) (*(r) = *(a))
-#endif
-typedef FE_CHAIN_TYPE fe_chain;
-
-/* r[k] = a[k]^(2^n) for k = 0, 1, the two chains interleaved. n >= 1. */
-static inline void fe_chain_sqn_x2(fe_chain r[2], const fe_chain a[2], unsigned n)
-{
-    fe_chain t[2] = {a[0], a[1]};
-    while (n-- > 0)
-        for (int k = 0; k < 2; k++) fe_chain_sq(&t[k], &t[k]);
-    r[0] = t[0];
-    r[1] = t[1];
-}
-
-/* r[k] = a[k] b[k] for k = 0, 1. */
-static inline void fe_chain_mul_x2(fe_chain r[2], const fe_chain a[2], const fe_chain b[2])
-{
-    fe_chain_mul(&r[0], &a[0], &b[0]);
-    fe_chain_mul(&r[1], &a[1], &b[1]);
-}
-
-/* r[k] = a[k]^((p-5)/8) for k = 0, 1: fe_pow_p58's addition chain on two
- * elements. TIGHT in, TIGHT out. Constant time. */
-static FE_POW_X2_ATTRIBUTES void fe_pow_p58_x2(fe r[2], const fe a[2])
-{
-    fe_chain x[2], y[2], t0[2], t1[2], t2[2];
-    fe_chain_from_fe(&x[0], &a[0]);
-    fe_chain_from_fe(&x[1], &a[1]);
-    FE_POW_P58_CHAIN(fe_chain_sqn_x2, fe_chain_mul_x2, y, x, t0, t1, t2);
-    fe_chain_to_fe(&r[0], &y[0]);
-    fe_chain_to_fe(&r[1], &y[1]);
-}
-#endif
-
 #ifndef ECXI_VECTOR_KERNELS
+#include "curve25519/field_chain_x2.h"
+
 #define FE_SQRT_LANES 2
 
-/* r[k] = a[k]^((p-5)/8) for k < FE_SQRT_LANES. */
-static inline void fe_pow_p58_lanes(fe r[FE_SQRT_LANES], const fe a[FE_SQRT_LANES])
+/* r[k] = a[k]^((p-5)/8) for k < count (2 <= count <= FE_SQRT_LANES,
+ * public); the other lanes' values are unspecified. TIGHT in, TIGHT out.
+ * Constant time. The vector backends' is in backend/vector/decode_lanes4.h. */
+static inline void fe_pow_p58_lanes(fe r[FE_SQRT_LANES], const fe a[FE_SQRT_LANES], size_t count)
 {
+    (void)count;
     fe_pow_p58_x2(r, a);
 }
 #endif /* ECXI_VECTOR_KERNELS */
@@ -115,12 +55,7 @@ static void fe_sqrt_ratio_lanes(fe *r, unsigned *was_square, const fe *u, const 
         if (k < count) fe_sqrt_ratio_begin(&w[k], &v3[k], &u[k], &v[k]);
         else w[k] = w[0];
     }
-#if ECXI_SQRT_PAIR_SERIAL
-    if (count == 2) fe_pow_p58_x2(pow, w);
-    else fe_pow_p58_lanes(pow, w);
-#else
-    fe_pow_p58_lanes(pow, w);
-#endif
+    fe_pow_p58_lanes(pow, w, count);
     for (size_t k = 0; k < count; k++) was_square[k] = fe_sqrt_ratio_end(&r[k], &pow[k], &u[k], &v[k], &v3[k]);
 }
 

@@ -22,11 +22,12 @@
 #include "backend/u64/p256.h"
 #include "backend/avx2/field4.h"
 #include "backend/avx2/edwards4.h"
-#include "backend/vector/kernels.h"
 /* Verification decodes A and R with one paired square root
  * (ed25519_impl.h), and two roots go to u64's two interleaved chains, not
  * to a 4-way chain with two lanes idle (ECXI_SQRT_PAIR_SERIAL,
- * curve25519/field_lanes.h; three or four roots keep the 4-way chain).
+ * backend/vector/decode_lanes4.h); five or six roots run the 4-way chain
+ * and that pair interleaved (ECXI_SQRT_X6, the same header), three or four
+ * the 4-way chain alone.
  * The 4-way squaring is 159 vector operations (gcc 12), bound by the vector
  * ports (three on Intel's cores, four on AMD's); the two serial chains
  * run on the integer multiplier beside it. Verification with the serial
@@ -35,11 +36,15 @@
  * 0.95 at the minimum in a quiet spell (1.05 at the median of a noisy one,
  * where the machine slowed serial code, 2026-12-03), AMD Zen 4 1.019
  * (2026-12-05); in MULX / ADX (ECXI_FE25519_MULX_ADX above) 0.895 on Zen
- * 5: docs/avx2.md, "Two square roots". */
+ * 5: docs/avx2.md, "Two square roots" and "Six roots". Defined before
+ * kernels.h, which reads them; -DECXI_SQRT_PAIR_SERIAL=0 builds the 4-way
+ * chain alone, -DECXI_SQRT_X6=0 keeps the pair but not the six, to
+ * compare. */
 #define ECXI_ED25519_PAIRED_DECODE 1
-#ifndef ECXI_SQRT_PAIR_SERIAL /* -DECXI_SQRT_PAIR_SERIAL=0 builds the 4-way chain, to compare */
+#ifndef ECXI_SQRT_PAIR_SERIAL
 #define ECXI_SQRT_PAIR_SERIAL 1
 #endif
+#include "backend/vector/kernels.h"
 /* Pippenger from 132 points on (176 on u64), batch verification from 224
  * (112 signatures): its bucket additions go in independent pairs.
  * Crossings measured on AMD Zen 5: docs/performance.md, "MSM switch point
