@@ -14,9 +14,11 @@
 /* fe_pow_p58_x2 is kept out of line (gcc 12 inlined into a large caller
  * interleaves its two squaring chains with the caller's code and spills
  * them to the stack: 25% slower, measured) and flattened (the field
- * operations inlined into it, so the two chains stay in registers). */
+ * operations inlined into it, so the two chains stay in registers).
+ * "unused": a backend whose only user of the pair is the six-root chain
+ * (ifma, backend/vector/decode_lanes4.h) never calls it. */
 #if defined(__GNUC__) || defined(__clang__)
-#define FE_POW_X2_ATTRIBUTES __attribute__((noinline, flatten))
+#define FE_POW_X2_ATTRIBUTES __attribute__((noinline, flatten, unused))
 #else
 #define FE_POW_X2_ATTRIBUTES
 #endif

@@ -15,12 +15,24 @@
  * build (it keeps u64's C, so that the constant-time check's ifma build
  * runs the same P-256 code as u64; avx2's check runs the assembly). */
 #define ECXI_P256_MULX_ADX 1
+/* And curve25519's four-word product and squaring (backend/u64/field_mulx.h)
+ * for the serial pair of the six-root exponentiation below; the stand-in
+ * build keeps u64's C pair, whose data flow the check then sees. */
+#define ECXI_FE25519_MULX_ADX 1
 #endif
 #include "backend/u64/field.h"
 #include "backend/u64/scalar.h"
 #include "backend/u64/p256.h"
 #include "backend/ifma/field4.h"
 #include "backend/vector/edwards4.h"
+/* Batch decoding takes six roots per exponentiation, the 4-way chain and
+ * the serial pair in one loop (backend/vector/decode_lanes4.h; AMD Zen 5:
+ * 20% less time a root, docs/avx2.md "Six roots"). Two roots keep the
+ * 4-way chain here (ECXI_SQRT_PAIR_SERIAL unset: the IFMA squaring is as
+ * fast as a serial one). -DECXI_SQRT_X6=0 builds four, to compare. */
+#ifndef ECXI_SQRT_X6
+#define ECXI_SQRT_X6 1
+#endif
 #include "backend/vector/kernels.h"
 /* Verification decodes A and R with one paired (4-way) square root
  * (ed25519_impl.h): faster here, where a 4-way squaring is as fast as a

@@ -8,14 +8,16 @@
  *
  * A backend whose serial partner's two interleaved chains beat that
  * half-empty 4-way chain defines ECXI_SQRT_PAIR_SERIAL to 1 before
- * kernels.h (avx2: its backend.c has the measurements). Then two roots
- * take the serial pair (curve25519/field_chain_x2.h), and, unless
- * ECXI_SQRT_X6 is 0, the two run beside the 4-way chain in one loop, six
- * roots per exponentiation (FE_SQRT_LANES = 6): the 4-way chain keeps the
- * vector units busy and the serial pair the integer multiplier, so the
- * pair's steps cost little more than the chain's alone (avx2 on AMD Zen
- * 5: 12.9 against 12.2 thousand TSC ticks, 2150 a root against 3060;
- * docs/avx2.md, "Six roots").
+ * kernels.h (avx2: its backend.c has the measurements); then two roots
+ * take the serial pair (curve25519/field_chain_x2.h). ECXI_SQRT_X6 (by
+ * default ECXI_SQRT_PAIR_SERIAL; ifma sets it alone) runs that pair beside
+ * the 4-way chain in one loop, six roots per exponentiation
+ * (FE_SQRT_LANES = 6): the 4-way chain keeps the vector units busy and
+ * the serial pair the integer multiplier, so the pair's steps cost little
+ * more than the chain's alone (AMD Zen 5, thousands of TSC ticks for four
+ * roots in the 4-way chain against six in both: avx2 12.2 / 12.9, 3060 /
+ * 2150 a root; ifma 7.05 / 8.42, 1765 / 1405 a root; docs/avx2.md, "Six
+ * roots").
  *
  * Same contract and the same chain (FE_POW_P58_CHAIN, field_common.h) as
  * the serial kernel, so the same values. Constant time. Part of
@@ -79,7 +81,7 @@ static GE4_FLATTEN void fe_pow_p58_x4(fe r[4], const fe a[4])
 #define ECXI_SQRT_X6 ECXI_SQRT_PAIR_SERIAL
 #endif
 
-#if ECXI_SQRT_PAIR_SERIAL
+#if ECXI_SQRT_PAIR_SERIAL || ECXI_SQRT_X6
 #include "curve25519/field_chain_x2.h"
 #endif
 
