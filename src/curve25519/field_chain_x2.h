@@ -11,16 +11,17 @@
 
 #include "curve25519/field_common.h"
 
-/* fe_pow_p58_x2 is kept out of line (gcc 12 inlined into a large caller
- * interleaves its two squaring chains with the caller's code and spills
- * them to the stack: 25% slower, measured) and flattened (the field
- * operations inlined into it, so the two chains stay in registers).
+/* fe_pow_p58_x2, and the vector layer's fe_pow_p58_x6 that runs the same
+ * pair beside a 4-way chain, are kept out of line (gcc 12 inlined into a
+ * large caller interleaves its two squaring chains with the caller's code
+ * and spills them to the stack: 25% slower, measured) and flattened (the
+ * field operations inlined into them, so the chains stay in registers).
  * "unused": a backend whose only user of the pair is the six-root chain
  * (ifma, backend/vector/decode_lanes4.h) never calls it. */
 #if defined(__GNUC__) || defined(__clang__)
-#define FE_POW_X2_ATTRIBUTES __attribute__((noinline, flatten, unused))
+#define FE_POW_CHAIN_ATTRIBUTES __attribute__((noinline, flatten, unused))
 #else
-#define FE_POW_X2_ATTRIBUTES
+#define FE_POW_CHAIN_ATTRIBUTES
 #endif
 
 /* The element the two chains run on: the field's own, unless the serial
@@ -56,7 +57,7 @@ static inline void fe_chain_mul_x2(fe_chain r[2], const fe_chain a[2], const fe_
 
 /* r[k] = a[k]^((p-5)/8) for k = 0, 1: fe_pow_p58's addition chain on two
  * elements. TIGHT in, TIGHT out. Constant time. */
-static FE_POW_X2_ATTRIBUTES void fe_pow_p58_x2(fe r[2], const fe a[2])
+static FE_POW_CHAIN_ATTRIBUTES void fe_pow_p58_x2(fe r[2], const fe a[2])
 {
     fe_chain x[2], y[2], t0[2], t1[2], t2[2];
     fe_chain_from_fe(&x[0], &a[0]);

@@ -96,7 +96,11 @@ typedef struct {
     fe_chain pair[2];
 } fe_x6;
 
-/* r = a^(2^n) in all six, n >= 1. */
+/* r = a^(2^n) in all six, n >= 1. The first squaring is peeled, as in
+ * fe4_sqn: written as a do-while over copies, gcc 12 laid out every chain
+ * of the unit differently (the exponentiations a quarter smaller, inlining
+ * moved in a dozen other functions), a change to measure, not to make in
+ * passing. */
 static inline void fe_x6_sqn(fe_x6 *r, const fe_x6 *a, unsigned n)
 {
     fe4 x = fe4_sq_value(a->lanes);
@@ -124,7 +128,7 @@ static inline void fe_x6_mul(fe_x6 *r, const fe_x6 *a, const fe_x6 *b)
 /* r[k] = a[k]^((p-5)/8) for k < 6: lanes 0-3 in the 4-way chain, 4 and 5
  * in the serial pair. Out of line and flattened, as fe_pow_p58_x2 (the
  * chains stay in registers). TIGHT in, TIGHT out. */
-static FE_POW_X2_ATTRIBUTES void fe_pow_p58_x6(fe r[6], const fe a[6])
+static FE_POW_CHAIN_ATTRIBUTES void fe_pow_p58_x6(fe r[6], const fe a[6])
 {
     fe_x6 x, t0, t1, t2, y;
     fe4_pack(&x.lanes, &a[0], &a[1], &a[2], &a[3]);
