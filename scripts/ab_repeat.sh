@@ -12,9 +12,18 @@
 #     scripts/ab_repeat.sh RUNS OP BACKEND CALLS LIB_A LIB_B
 #
 # (AB_CALLS names another ab_calls binary.) OP, BACKEND, CALLS, LIB_A and
-# LIB_B as for ab_calls; BACKEND "X,Y" (one library under two file names)
-# keeps X with LIB_A and Y with LIB_B in the swapped runs too. Ratios below
+# LIB_B as for ab_calls; BACKEND "X,Y" keeps X with LIB_A and Y with LIB_B
+# in the swapped runs too (LIB_A and LIB_B may then be one file: each run
+# loads its own copies). Ratios below
 # 1: B is faster.
+#
+# Every run loads fresh copies of the two libraries. Where a file's pages
+# lie in memory can slow its code: on AMD Zen 5 (2026-12-07) one build's
+# avx2 verification ran 1.55 times slower than a byte-identical copy of
+# it, until those code pages were given new page-cache pages
+# (docs/performance.md, "Where the code's pages lie"). With copies, such a
+# placement falls on one run, which the median of the runs' medians
+# discounts, instead of on every run of one side.
 set -eu
 set -f # the ratio lines are split into words below; no globbing
 
@@ -32,18 +41,24 @@ case $backend in
   *) backend_a=$backend backend_b=$backend ;;
 esac
 
+copies=$(mktemp -d)
+trap 'rm -rf "$copies"' EXIT
+
 medians=
 run=1
 while [ "$run" -le "$runs" ]; do
+  cp "$lib_a" "$copies/a$run.so"
+  cp "$lib_b" "$copies/b$run.so"
   if [ $((run % 2)) -eq 1 ]; then
     order="A first" invert=0
-    line=$("$ab_calls" "$op" "$backend_a,$backend_b" "$calls" "$lib_a" "$lib_b" | grep '^B / A:')
+    line=$("$ab_calls" "$op" "$backend_a,$backend_b" "$calls" "$copies/a$run.so" "$copies/b$run.so" | grep '^B / A:')
   else
     # Swapped: that run's ratios are A's statistic over B's (each of min,
     # p10 and median is one build's own), so inverted they are B / A.
     order="B first" invert=1
-    line=$("$ab_calls" "$op" "$backend_b,$backend_a" "$calls" "$lib_b" "$lib_a" | grep '^B / A:')
+    line=$("$ab_calls" "$op" "$backend_b,$backend_a" "$calls" "$copies/b$run.so" "$copies/a$run.so" | grep '^B / A:')
   fi
+  rm -f "$copies/a$run.so" "$copies/b$run.so"
   # "B / A: min X p10 Y median Z", split into words
   # shellcheck disable=SC2086
   set -- $line
