@@ -145,12 +145,12 @@ static inline void ed25519_challenge(uint8_t k_bytes[32], const uint8_t R[32], c
  * before backend_impl.h; the default is 0):
  *   1: A and R are decoded together by ge_p3_from_bytes_zip215_lanes (one
  *      paired square root, fe_sqrt_ratio_lanes): for a backend whose
- *      paired root costs less than two serial roots: ifma, where it is
- *      one 4-way exponentiation with two lanes idle
+ *      paired root costs less than two serial roots: ifma and neon on
+ *      AArch64, where it is one 4-way exponentiation with two lanes idle
  *      (backend/vector/decode_lanes4.h), and u64 and avx2, where it is
  *      two serial chains interleaved (curve25519/field_lanes.h).
  *   0: A and R are decoded one after the other: u32 (whose interleaved
- *      chains spill registers) and neon.
+ *      chains spill registers) and neon on 32-bit ARM.
  * Both give the same statuses on every input (docs/ed25519-verification.md,
  * "Strict rules"; tests/test_ed25519_edge.c has a case for each place
  * where they could differ). */

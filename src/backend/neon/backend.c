@@ -28,6 +28,17 @@
 #include "backend/u64/field.h"
 #include "backend/u64/scalar.h"
 #include "backend/u64/p256.h"
+/* Verification decodes A and R with one 4-way square-root chain, two lanes
+ * idle (ed25519_impl.h, backend/vector/decode_lanes4.h), not u64's two
+ * roots one after the other: on a Cortex-A72 a u64 squaring queues 15 mul
+ * and 15 umulh on the one integer multiply pipe, which the NEON pipes
+ * take over. Counted under qemu (docs/performance.md, "neon: A and R in
+ * one 4-way root on AArch64"): 8,080 fewer mul and umulh each and 31,626
+ * more vector products per verification; by the A72 guide's figures the
+ * roots' phase goes from about 56,600 multiply-pipe cycles to about 31,600
+ * on the NEON product pipe. (ARMv7's u32 partner keeps two roots: there
+ * the two bounds tie.) */
+#define ECXI_ED25519_PAIRED_DECODE 1
 #endif
 #include "backend/neon/field4.h"
 #include "backend/vector/edwards4.h"
