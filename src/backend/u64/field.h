@@ -208,8 +208,8 @@ static inline void fe_neg(fe *r, const fe *a)
 /* Sums of products for the columns of fe_mul and fe_sq: x0 y0 + x1 y1 +
  * x2 y2 (+ x3 y3 + x4 y4), each product 64 x 64 -> 128 bits.
  *
- * Under clang, an empty asm statement on the sum after each product.
- * clang rebuilds a sum of products as all the products first and the
+ * Under clang on x86-64, an empty asm statement on the sum after each
+ * product. clang rebuilds a sum of products as all the products first and the
  * additions after them, and with sixteen registers keeps the 128-bit
  * products on the stack: three products in a row had 298 stack operands
  * against gcc's 104, and clang's u64 verification took 1.14 times gcc's
@@ -221,8 +221,12 @@ static inline void fe_neg(fe *r, const fe *a)
  *
  * FE_PRODUCT_INLINE: clang's inliner counts the asm statements as cost and
  * then called fe_mul out of line from the point formulas (13% of a
- * verification); the products are inlined, as gcc inlines them. */
-#if defined(__clang__)
+ * verification); the products are inlined, as gcc inlines them.
+ *
+ * x86-64 only: the stack traffic comes from its sixteen registers (on
+ * AArch64 clang's order costs no spill), and clang cannot put a 128-bit
+ * value in one "r" operand on every target (MIPS64, wasm64: an error). */
+#if defined(__clang__) && defined(__x86_64__)
 #define FE_PRODUCT_INLINE static inline __attribute__((always_inline))
 static inline fe_u128 fe_mul_add(fe_u128 c, uint64_t x, uint64_t y)
 {
