@@ -218,6 +218,8 @@ static inline void fe_neg(fe *r, const fe *a)
  * gcc orders them: 0.92 times the time before, 1.04 times gcc's
  * (docs/performance.md, "clang's u64 products"). No instruction is added.
  * gcc gets the plain sum (its verification measured the same, 1.003).
+ * FE_DOT_STEP is the one step that differs; both compilers' sums are
+ * written once, in fe_dot3 and fe_dot5.
  *
  * FE_PRODUCT_INLINE: clang's inliner counts the asm statements as cost and
  * then called fe_mul out of line from the point formulas (13% of a
@@ -234,27 +236,20 @@ static inline fe_u128 fe_mul_add(fe_u128 c, uint64_t x, uint64_t y)
     __asm__("" : "+r"(c));
     return c;
 }
-static inline fe_u128 fe_dot3(uint64_t x0, uint64_t y0, uint64_t x1, uint64_t y1, uint64_t x2, uint64_t y2)
-{
-    return fe_mul_add(fe_mul_add((fe_u128)x0 * y0, x1, y1), x2, y2);
-}
-static inline fe_u128 fe_dot5(uint64_t x0, uint64_t y0, uint64_t x1, uint64_t y1, uint64_t x2, uint64_t y2,
-                              uint64_t x3, uint64_t y3, uint64_t x4, uint64_t y4)
-{
-    return fe_mul_add(fe_mul_add(fe_dot3(x0, y0, x1, y1, x2, y2), x3, y3), x4, y4);
-}
+#define FE_DOT_STEP(c, x, y) fe_mul_add(c, x, y)
 #else
 #define FE_PRODUCT_INLINE static inline
+#define FE_DOT_STEP(c, x, y) ((c) + (fe_u128)(x) * (y))
+#endif
 static inline fe_u128 fe_dot3(uint64_t x0, uint64_t y0, uint64_t x1, uint64_t y1, uint64_t x2, uint64_t y2)
 {
-    return (fe_u128)x0 * y0 + (fe_u128)x1 * y1 + (fe_u128)x2 * y2;
+    return FE_DOT_STEP(FE_DOT_STEP((fe_u128)x0 * y0, x1, y1), x2, y2);
 }
 static inline fe_u128 fe_dot5(uint64_t x0, uint64_t y0, uint64_t x1, uint64_t y1, uint64_t x2, uint64_t y2,
                               uint64_t x3, uint64_t y3, uint64_t x4, uint64_t y4)
 {
-    return (fe_u128)x0 * y0 + (fe_u128)x1 * y1 + (fe_u128)x2 * y2 + (fe_u128)x3 * y3 + (fe_u128)x4 * y4;
+    return FE_DOT_STEP(FE_DOT_STEP(FE_DOT_STEP(FE_DOT_STEP((fe_u128)x0 * y0, x1, y1), x2, y2), x3, y3), x4, y4);
 }
-#endif
 
 /* Carries the five 128-bit column sums of a product into TIGHT limbs.
  *
