@@ -7,7 +7,7 @@
 # /tmp/avx2-machine-check), each step with the command that produced it.
 # A developer's tool, not part of the build or the suite; it needs what
 # scripts/setup.sh installs (meson, gcc, clang, cpu_features). Run it with the
-# machine otherwise idle: about 25 minutes on 2 vCPUs, most of it building.
+# machine otherwise idle: about 30 minutes on 2 vCPUs, most of it building.
 #
 #     scripts/avx2_machine_check.sh [OUT]
 #
@@ -19,6 +19,11 @@
 #   clang   clang: its schedule of avx2's point formulas (docs/avx2.md,
 #           "Compilers": on the Xeon model 167 clang's doubling took 126 TSC
 #           cycles against gcc's 148; on AMD Zen 5 143 against 128)
+#   chain   gcc, -DFE4_REDUCE_BY_ROUNDS=0: avx2's products carried in one
+#           chain instead of three rounds (docs/avx2.md, "The carries in
+#           rounds"); the library only
+#   halves  clang, -DFE4_MUL_BY_HALVES=1: avx2's products in two halves of
+#           columns, clang's default until the rounds; the library only
 # What each comparison decides is written beside it in the report; the
 # choices and earlier figures are in docs/avx2.md and docs/performance.md.
 set -euo pipefail
@@ -61,13 +66,17 @@ build() {
     meson setup "$out/$name" "$src" --buildtype=release "$@" >"$out/$name.setup.log" 2>&1 ||
       { tail -20 "$out/$name.setup.log"; exit 1; }
   fi
-  ninja -C "$out/$name" >"$out/$name.build.log" 2>&1 || { tail -20 "$out/$name.build.log"; exit 1; }
+  ninja -C "$out/$name" $targets >"$out/$name.build.log" 2>&1 || { tail -20 "$out/$name.build.log"; exit 1; }
 }
+targets=
 build rel
 build 4way -Dc_args=-DECXI_SQRT_PAIR_SERIAL=0
 build nox6 -Dc_args=-DECXI_SQRT_X6=0
 CC=clang CXX=clang++ build clang
-say "builds: $out/{rel,4way,nox6,clang}"
+targets=libecx.so.0.1.0 # the call-by-call A/Bs need only the library
+build chain -Dc_args=-DFE4_REDUCE_BY_ROUNDS=0
+CC=clang CXX=clang++ build halves -Dc_args=-DFE4_MUL_BY_HALVES=1
+say "builds: $out/{rel,4way,nox6,clang,chain,halves}"
 
 cc -O2 -Iinclude scripts/ab_calls.c -o "$out/ab_calls" -ldl
 export AB_CALLS=$out/ab_calls
@@ -84,6 +93,10 @@ step "avx2 verification: gcc (A) against clang (B); below 1: clang's schedule of
   scripts/ab_repeat.sh 6 ed25519_verify_distinct avx2 3000 "$out/rel/libecx.so.0" "$out/clang/libecx.so.0"
 step "u64 verification: gcc (A) against clang (B), to read the line above against" \
   scripts/ab_repeat.sh 6 ed25519_verify_distinct u64 3000 "$out/rel/libecx.so.0" "$out/clang/libecx.so.0"
+step "avx2 verification, gcc: the products' carries in a chain (A) against three rounds (B, the default); above 1: FE4_REDUCE_BY_ROUNDS loses here" \
+  scripts/ab_repeat.sh 6 ed25519_verify_distinct avx2 3000 "$out/chain/libecx.so.0" "$out/rel/libecx.so.0"
+step "avx2 verification, clang: products in halves (A) against the ten columns and the rounds (B, the default); above 1: FE4_MUL_BY_HALVES=1 wins here" \
+  scripts/ab_repeat.sh 6 ed25519_verify_distinct avx2 3000 "$out/halves/libecx.so.0" "$out/clang/libecx.so.0"
 
 vector_backends=avx2
 [ "$has_ifma" = 1 ] && vector_backends=ifma,avx2

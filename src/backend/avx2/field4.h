@@ -26,7 +26,10 @@
  *   REDUCED: limb < 2^w_i + 2^18. What fe4_mul, fe4_sq, fe4_carry, fe4_neg
  *            and fe4_pack return, and what fe4_sub's subtrahend must be.
  *            (Actual outputs are tighter: fe4_mul and fe4_sq give limb 1 <
- *            2^25 + 2^17.3, limb 5 < 2^25 + 2^13.1, the rest < 2^w_i;
+ *            2^25 + 2^17.3, limbs 3, 5, 7, 9 < 2^25 + 2^12.6, the even
+ *            ones < 2^26 (fe4_reduce_columns has each variant's shape;
+ *            the column-ordered squaring's: limb 1 < 2^25 + 2^17.3, the
+ *            rest < 2^w_i);
  *            fe4_carry limb 0 < 2^26 + 2^11.3, the rest < 2^w_i + 2^7.)
  *            A REDUCED value may be >= p.
  *   LOOSE:   limb < 3 2^w_i + 2^19. What fe4_add (of two REDUCED values)
@@ -160,15 +163,54 @@ static FE4_INLINE void fe4_reduce_finish(fe4 *r, __m256i z[FE4_LIMBS])
 
 /* Carries the ten 64-bit column sums z[0..9] of a product (z[k] weighs
  * 2^ceil(25.5 k), the wrapped products already folded in times 19) into
- * REDUCED limbs, once all ten are in. Needs z[k] < 2^63.5. Two carry
- * chains run side by side (0 -> 4 and 4 -> 9, then fe4_reduce_finish's
- * 9 -> 0 times 19 and 0 -> 1):
- *   - after 0,4  1,5  2,6  3,7: limbs 0..3 and 5..7 < 2^w_i; limb 4 <
- *     2^26 + 2^39 (it took limb 3's carry), limb 8 < 2^64;
- *   - after 4,8: limb 5 < 2^25 + 2^13.1, limb 9 < 2^63.5 + 2^38;
- *   - then as fe4_reduce_finish: limb 1 < 2^25 + 2^17.3. */
+ * REDUCED limbs, once all ten are in. Needs z[k] < 2^63.5.
+ *
+ * FE4_REDUCE_BY_ROUNDS (the default): three rounds of five carries, the
+ * carries of a round independent of each other:
+ *   1. out of the even limbs 0, 2, 4, 6, 8 (carries < 2^37.5): the even
+ *      limbs < 2^26, the odd ones < 2^63.5 + 2^37.5;
+ *   2. out of the odd limbs 1, 3, 5, 7 (carries < 2^38.6) and limb 9 to
+ *      limb 0 times 19 (19 times a carry < 2^38.6 is < 2^42.9): the odd
+ *      limbs < 2^25, limb 0 < 2^26 + 2^42.9, limbs 2, 4, 6, 8 < 2^26 +
+ *      2^38.6;
+ *   3. out of the even limbs again: limb 1 < 2^25 + 2^16.9, limbs 3, 5, 7,
+ *      9 < 2^25 + 2^12.6, the even limbs < 2^26.
+ * A carry is a shift and an addition that wait on each other. The chain
+ * (FE4_REDUCE_BY_ROUNDS 0: 0 -> 4 and 4 -> 9 side by side, then 9 -> 0
+ * times 19 and 0 -> 1; limb 1 < 2^25 + 2^17.3, limb 5 < 2^25 + 2^13.1,
+ * the others < 2^w_i) is 17 dependent operations deep, and it stands
+ * between every product and the next one on a doubling's path; the
+ * rounds are 9 deep, for 9 operations more in all (49 against 40). On
+ * AMD Zen 5, whose vector additions and shifts take two cycles, a
+ * doubling took 125.4 instead of 132.5 TSC ticks with them and an
+ * addition 131.4 instead of 138.1 (docs/avx2.md, "The carries in rounds"). */
+#ifndef FE4_REDUCE_BY_ROUNDS
+#define FE4_REDUCE_BY_ROUNDS 1
+#endif
+
 static FE4_INLINE void fe4_reduce_columns(fe4 *r, __m256i z[FE4_LIMBS])
 {
+#if FE4_REDUCE_BY_ROUNDS
+    fe4_carry_column(z, 0);
+    fe4_carry_column(z, 2);
+    fe4_carry_column(z, 4);
+    fe4_carry_column(z, 6);
+    fe4_carry_column(z, 8);
+    const __m256i top = fe4_limb_carry(z[9], 9);
+    z[9] = fe4_limb_low(z[9], 9);
+    fe4_carry_column(z, 1);
+    fe4_carry_column(z, 3);
+    fe4_carry_column(z, 5);
+    fe4_carry_column(z, 7);
+    z[0] = _mm256_add_epi64(z[0], fe4_times19(top));
+    fe4_carry_column(z, 0);
+    fe4_carry_column(z, 2);
+    fe4_carry_column(z, 4);
+    fe4_carry_column(z, 6);
+    fe4_carry_column(z, 8);
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = z[i];
+#else
     fe4_carry_column(z, 0);
     fe4_carry_column(z, 4);
     fe4_carry_column(z, 1);
@@ -180,6 +222,7 @@ static FE4_INLINE void fe4_reduce_columns(fe4 *r, __m256i z[FE4_LIMBS])
     fe4_carry_column(z, 4);
     fe4_carry_column(z, 8);
     fe4_reduce_finish(r, z);
+#endif
 }
 
 /* An empty asm that takes and gives back the ten vectors of z in
@@ -202,16 +245,19 @@ static FE4_INLINE void fe4_reduce_columns(fe4 *r, __m256i z[FE4_LIMBS])
  * them (0 -> 4, limb 4's carry added to the unfinished column 5) while
  * the high five are computed, so only the chain 5 -> 9 -> 0 -> 1 is left
  * at the end (a doubling 140 -> 126-130, an addition 158-166 -> 142);
- * gcc 12 emits the products in source order and gains nothing from it
- * (148-150 either way), so it keeps the ten columns at once and the two
- * side-by-side chains of fe4_reduce_columns. Both compute the same
- * columns and the same carries' bounds (fe4_mul's comment). */
+ * gcc 12 emits the products in source order and gained nothing from it
+ * (148-150 either way). Since the rounds of fe4_reduce_columns, whose
+ * tail after the last product is shorter than the halves' (9 dependent
+ * operations against 15), both compilers take the ten columns at
+ * once and the rounds: on AMD Zen 5 clang's doubling went from 142.5
+ * (halves) to 131.1 TSC ticks and its addition from 149.2 to 132.0, its
+ * verification 3.8% faster (docs/performance.md, "avx2: the carries in
+ * rounds"). FE4_MUL_BY_HALVES 1 keeps the halves for a check on an Intel
+ * core (scripts/avx2_machine_check.sh). Both compute the same columns;
+ * the carried limbs' bounds differ in their last bits (the header
+ * comment). */
 #ifndef FE4_MUL_BY_HALVES
-#if defined(__clang__)
-#define FE4_MUL_BY_HALVES 1
-#else
 #define FE4_MUL_BY_HALVES 0
-#endif
 #endif
 
 /* r = a b for each lane. a WIDE (LOOSE or REDUCED), b LOOSE (or REDUCED);
