@@ -18,7 +18,8 @@
 #   nox6    gcc, -DECXI_SQRT_X6=0: four roots per exponentiation instead of six
 #   clang   clang: its schedule of avx2's point formulas (docs/avx2.md,
 #           "Compilers": on the Xeon model 167 clang's doubling took 126 TSC
-#           cycles against gcc's 148; on AMD Zen 5 143 against 128)
+#           cycles against gcc's 148; on AMD Zen 5 131 against 125 TSC ticks
+#           since the carries in rounds)
 #   chain   gcc, -DFE4_REDUCE_BY_ROUNDS=0: avx2's products carried in one
 #           chain instead of three rounds (docs/avx2.md, "The carries in
 #           rounds"); the library only
