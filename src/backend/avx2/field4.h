@@ -151,14 +151,26 @@ static FE4_INLINE void fe4_carry_column(__m256i z[FE4_LIMBS], int i)
  * limbs 0..8 are < 2^w_i and z[9] < 2^63.5 + 2^38; the top carry c < 2^39,
  * 19 c < 2^43.3, lands on limb 0, whose carry (< 2^17.3) makes limb 1 <
  * 2^25 + 2^17.3: REDUCED (the others < 2^w_i). */
-static FE4_INLINE void fe4_reduce_finish(fe4 *r, __m256i z[FE4_LIMBS])
+/* The wrap: z[0] += 19 (z[9] >> 25), z[9] mod 2^25 (2^255 = 19 mod p). */
+static FE4_INLINE void fe4_carry_top(__m256i z[FE4_LIMBS])
 {
     const __m256i top = fe4_limb_carry(z[9], 9);
     z[9] = fe4_limb_low(z[9], 9);
     z[0] = _mm256_add_epi64(z[0], fe4_times19(top));
-    fe4_carry_column(z, 0);
+}
+
+/* r = the ten carried columns z as limbs. */
+static FE4_INLINE void fe4_from_columns(fe4 *r, const __m256i z[FE4_LIMBS])
+{
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = z[i];
+}
+
+static FE4_INLINE void fe4_reduce_finish(fe4 *r, __m256i z[FE4_LIMBS])
+{
+    fe4_carry_top(z);
+    fe4_carry_column(z, 0);
+    fe4_from_columns(r, z);
 }
 
 /* Carries the ten 64-bit column sums z[0..9] of a product (z[k] weighs
@@ -196,20 +208,17 @@ static FE4_INLINE void fe4_reduce_columns(fe4 *r, __m256i z[FE4_LIMBS])
     fe4_carry_column(z, 4);
     fe4_carry_column(z, 6);
     fe4_carry_column(z, 8);
-    const __m256i top = fe4_limb_carry(z[9], 9);
-    z[9] = fe4_limb_low(z[9], 9);
+    fe4_carry_top(z);
     fe4_carry_column(z, 1);
     fe4_carry_column(z, 3);
     fe4_carry_column(z, 5);
     fe4_carry_column(z, 7);
-    z[0] = _mm256_add_epi64(z[0], fe4_times19(top));
     fe4_carry_column(z, 0);
     fe4_carry_column(z, 2);
     fe4_carry_column(z, 4);
     fe4_carry_column(z, 6);
     fe4_carry_column(z, 8);
-#pragma GCC unroll 10
-    for (int i = 0; i < FE4_LIMBS; i++) r->l[i] = z[i];
+    fe4_from_columns(r, z);
 #else
     fe4_carry_column(z, 0);
     fe4_carry_column(z, 4);
