@@ -335,9 +335,10 @@ static int projectively_equal(const fe *a, const fe *az, const fe *b, const fe *
 /* The formulas on coordinates at the edges of REDUCED (not curve points:
  * the algebra is the same for any field values), so that every bound the
  * formulas rely on (LOOSE sums into fe4_mul, the squares' columns summed
- * before their reduction) is met at its worst: ge4_double and ge4_add
- * against u64's ge_p3_dbl and ge_add on the same values, each coordinate
- * compared projectively, the outputs REDUCED. */
+ * before their reduction) is met at its worst: ge4_double, ge4_add,
+ * ge4_cached_from_extended and ge4_cached_neg against u64's ge_p3_dbl,
+ * ge_add and ge_p3_to_cached on the same values, each coordinate compared
+ * projectively, the outputs REDUCED. */
 static void check_formula_edges(unsigned long rounds)
 {
     for (unsigned long n = 0; n < rounds; n++) {
@@ -354,13 +355,19 @@ static void check_formula_edges(unsigned long rounds)
         ge_p3 want, got;
         uint64_t raw[LANES][FE4_LIMBS];
 
-        for (int op = 0; op < 2; op++) {
+        for (int op = 0; op < 3; op++) {
             if (op == 0) {
                 ge4_double(&vr, &vp);
                 ge_p3_dbl(&t, &p);
-            } else {
+            } else if (op == 1) {
                 ge4_add(&vr, &vp, &vq);
                 ge_add(&t, &p, &q);
+            } else {
+                /* q negated: its 2dT lane at the top of LOOSE. */
+                ge4_cached vqn;
+                ge4_cached_neg(&vqn, &vq);
+                ge4_add(&vr, &vp, &vqn);
+                ge_sub(&t, &p, &q);
             }
             ge_p1p1_to_p3(&want, &t);
             from_vec(raw, &vr.v);
@@ -372,10 +379,43 @@ static void check_formula_edges(unsigned long rounds)
             raw_to_fe(&got.Y, raw[1]);
             raw_to_fe(&got.Z, raw[2]);
             raw_to_fe(&got.T, raw[3]);
-            const char *what = op ? "ge4_add at the edges" : "ge4_double at the edges";
+            const char *what = op == 2 ? "ge4_add of ge4_cached_neg at the edges"
+                               : op ? "ge4_add at the edges" : "ge4_double at the edges";
             CHECK_CTX(projectively_equal(&got.X, &got.Z, &want.X, &want.Z), what);
             CHECK_CTX(projectively_equal(&got.Y, &got.Z, &want.Y, &want.Z), what);
             CHECK_CTX(projectively_equal(&got.T, &got.Z, &want.T, &want.Z), what);
+        }
+
+        /* The cached form (scaled by a constant, ge4_cached_from_extended)
+         * and its negation: each lane against 2 Z's, projectively, against
+         * u64's ge_p3_to_cached; REDUCED out. */
+        ge_cached want_cached;
+        ge_p3_to_cached(&want_cached, &p);
+        for (int op = 0; op < 2; op++) {
+            ge4_cached vc;
+            ge4_cached_from_extended(&vc, &vp);
+            ge_cached want_op = want_cached;
+            if (op == 1) {
+                ge4_cached_neg(&vc, &vc);
+                /* -(x, y) = (-x, y): Y + X and Y - X swap, 2dT negated. */
+                want_op.YplusX = want_cached.YminusX;
+                want_op.YminusX = want_cached.YplusX;
+                fe_neg(&want_op.T2d, &want_cached.T2d);
+            }
+            const char *what = op ? "ge4_cached_neg at the edges" : "ge4_cached_from_extended at the edges";
+            /* The negation's 2dT lane is 2p - x: up to 2p's limbs, LOOSE
+             * (ge4_cached_neg), which ge4_add's product takes. */
+            from_vec(raw, &vc.v);
+            int in_bounds = 1;
+            for (int e = 0; e < LANES; e++)
+                for (int i = 0; i < FE4_LIMBS; i++)
+                    in_bounds &= raw[e][i] < (op == 1 && e == 2 ? (uint64_t)fe4_2p_limb(i) + 1 : bound_reduced(i));
+            CHECK_CTX(in_bounds, what);
+            fe lane[LANES];
+            for (int e = 0; e < LANES; e++) raw_to_fe(&lane[e], raw[e]);
+            CHECK_CTX(projectively_equal(&lane[0], &lane[3], &want_op.YminusX, &want_op.Z2), what);
+            CHECK_CTX(projectively_equal(&lane[1], &lane[3], &want_op.YplusX, &want_op.Z2), what);
+            CHECK_CTX(projectively_equal(&lane[2], &lane[3], &want_op.T2d, &want_op.Z2), what);
         }
     }
 }

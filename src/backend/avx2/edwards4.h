@@ -17,8 +17,11 @@
  * so the formulas spend as few of them as they can.
  *
  * Lanes (contract.h): ge4_extended (X, Y, Z, T); ge4_cached (Y - X, Y + X,
- * 2d T, 2 Z). Every stored fe4 is REDUCED. Constant time: no branch or
- * index depends on the coordinates. The code is ecx's own.
+ * 2d T, 2 Z) times a nonzero factor (121666 where ge4_cached_from_extended
+ * made it). Every stored fe4 is REDUCED but the 2d T lane of a negated
+ * cached point (ge4_cached_neg: LOOSE, which ge4_add's product takes).
+ * Constant time: no branch or index depends on the coordinates. The code
+ * is ecx's own.
  *
  * Include after field4.h; needs -mavx2.
  */
@@ -26,7 +29,6 @@
 #define ECX_BACKEND_AVX2_EDWARDS4_H
 
 #include "curve25519/field_common.h" /* first of the generic headers, as in backend_impl.h */
-#include "curve25519/edwards.h"      /* ge_d2_bytes */
 
 /* The point operations are flattened (every fe4 operation inlined into
  * them), as in backend/vector/edwards4.h, whose kernels expect the macro
@@ -179,32 +181,37 @@ static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p
     fe4_mul(&r->v, &u, &w);
 }
 
-/* The factors (1, 1, 2d, 2) of ge4_cached_from_extended, limb i: 2d mod p
- * (curve25519/edwards.h's ge_d2_bytes) in this radix, limbs below 2^w_i,
- * so REDUCED. */
-static FE4_INLINE __m256i ge4_cached_factor_limb(int i)
-{
-    static const long long d2[FE4_LIMBS] = {0x2b2f159, 0x1a6e509, 0x22add7a, 0xd4141d, 0x38052,
-                                            0xf3d130,  0x3407977, 0x19ce331, 0x1c56dff, 0x901b67};
-    const long long one = i == 0 ? 1 : 0;
-    return _mm256_set_epi64x(2 * one, d2[i], one, one);
-}
-
-/* r = p's cached form (Y - X, Y + X, 2d T, 2 Z): the LOOSE sums, then one
- * 4-way multiplication by the constant (1, 1, 2d, 2). */
+/* r = p's cached form, scaled by 121666 (projective coordinates, so the
+ * same point; curve25519-dalek's CachedPoint does the same):
+ * d = -121665 / 121666, so 121666 (Y - X, Y + X, 2d T, 2 Z) = (121666
+ * (Y - X), 121666 (Y + X), -243330 T, 243332 Z). Each lane is multiplied
+ * by an 18-bit constant (one vpmuludq per limb) instead of by the
+ * element 2d (a whole 4-way product, 100 vpmuludq): the columns are the
+ * limbs times the constants, < 2^27.6 2^17.9 = 2^45.5 for the LOOSE sums;
+ * lane 2's is negated against 2^37 p (fe4_column_negate), and the one
+ * reduction of a product carries them (columns < 2^63.5 in, REDUCED out).
+ * ge4_add is projective in q, so a scaled q gives the same sum (scaled by
+ * the same factor). */
 static inline GE4_FLATTEN void ge4_cached_from_extended(ge4_cached *r, const ge4_extended *p)
 {
-    fe4 d, factors;
-#pragma GCC unroll 10
-    for (int i = 0; i < FE4_LIMBS; i++) factors.l[i] = ge4_cached_factor_limb(i);
+    const __m256i factors = _mm256_set_epi64x(2 * 121666, 2 * 121665, 121666, 121666);
+    fe4 d;
+    __m256i z[FE4_LIMBS];
     ge4_ymx_ypx_t_z(&d, p);
-    fe4_mul(&r->v, &d, &factors);
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) {
+        const __m256i column = _mm256_mul_epu32(d.l[i], factors);
+        z[i] = _mm256_blend_epi32(column, fe4_column_negate(column, i), FE4_BLEND_MASK32(4));
+    }
+    fe4_reduce_columns(&r->v, z);
 }
 
 /* r = -q for a cached q: (X, Y) -> (-X, Y) swaps Y - X and Y + X (lanes 0
  * and 1: one vpermq) and negates T (lane 2: 2p - 2d T, as fe4_sub: the
  * REDUCED limb is below 2p's, so the lane does not wrap; the other lanes'
- * differences are dropped by the blend). Three instructions per limb. */
+ * differences are dropped by the blend). Three instructions per limb.
+ * q REDUCED; r's lane 2 is at most 2p's limbs (LOOSE: ge4_add takes it, a
+ * second negation would not). */
 static inline GE4_FLATTEN void ge4_cached_neg(ge4_cached *r, const ge4_cached *q)
 {
 #pragma GCC unroll 10
