@@ -10,8 +10,9 @@
  * The oracle is the serial partner (its field.h and the generic edwards
  * code compiled on it), which the GMP- and libsodium-checked tests already
  * trust:
- *   - field: every lane of every 4-way result (fe4_mul, fe4_sq, fe4_add,
- *     fe4_sub, fe4_neg, fe4_carry, and the uncarried fe4_mul_wide,
+ *   - field: every lane of every 4-way result (fe4_mul, fe4_sq,
+ *     fe4_mul_small, fe4_add, fe4_sub, fe4_neg, fe4_carry, and the
+ *     uncarried fe4_mul_wide,
  *     fe4_sq_wide, fe4_sub_wide with the sums the formulas make of them)
  *     equals the serial result on the same limbs, as canonical bytes,
  *     within the backend's bounds, on random and extreme limbs, and on
@@ -82,6 +83,15 @@ static void random_operands(fe a[LANES], fe b[LANES], fe4 *va, fe4 *vb)
     pack(vb, b);
 }
 
+/* r = k a for an integer k < 2^32, serially (k's bytes as an element). */
+static void small_times(fe *r, const fe *a, uint32_t k)
+{
+    uint8_t bytes[32] = {(uint8_t)k, (uint8_t)(k >> 8), (uint8_t)(k >> 16), (uint8_t)(k >> 24)};
+    fe kf;
+    fe_from_bytes(&kf, bytes);
+    fe_mul(r, a, &kf);
+}
+
 static void check_products(unsigned long rounds)
 {
     for (unsigned long i = 0; i < rounds; i++) {
@@ -100,6 +110,18 @@ static void check_products(unsigned long rounds)
         fe4_sq(&vr, &va);
         for (int e = 0; e < LANES; e++) fe_sq(&want[e], &a[e]);
         check_lanes(&vr, want, VECTOR_AFTER_PRODUCT, "fe4_sq");
+
+        /* fe4_mul_small: the cached form's constants, then four random
+         * ones below 2^18 (the largest now and then). */
+        fe4_mul_small(&vr, &va, 121666, 121666, 2 * 121665, 2 * 121666);
+        const uint32_t cached_constants[LANES] = {121666, 121666, 2 * 121665, 2 * 121666};
+        for (int e = 0; e < LANES; e++) small_times(&want[e], &a[e], cached_constants[e]);
+        check_lanes(&vr, want, VECTOR_AFTER_PRODUCT, "fe4_mul_small (121666, 121666, 243330, 243332)");
+        uint32_t k[LANES];
+        for (int e = 0; e < LANES; e++) k[e] = check_rand64() % 8 == 0 ? (1u << 18) - 1 : (uint32_t)(check_rand64() >> 46);
+        fe4_mul_small(&vr, &va, k[0], k[1], k[2], k[3]);
+        for (int e = 0; e < LANES; e++) small_times(&want[e], &a[e], k[e]);
+        check_lanes(&vr, want, VECTOR_AFTER_PRODUCT, "fe4_mul_small");
     }
 }
 

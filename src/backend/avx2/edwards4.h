@@ -185,24 +185,21 @@ static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p
  * same point; curve25519-dalek's CachedPoint does the same):
  * d = -121665 / 121666, so 121666 (Y - X, Y + X, 2d T, 2 Z) = (121666
  * (Y - X), 121666 (Y + X), -243330 T, 243332 Z). Each lane is multiplied
- * by an 18-bit constant (one vpmuludq per limb) instead of by the
- * element 2d (a whole 4-way product, 100 vpmuludq): the columns are the
- * limbs times the constants, < 2^27.6 2^17.9 = 2^45.5 for the LOOSE sums;
- * lane 2's is negated against 2^37 p (fe4_column_negate), and the one
- * reduction of a product carries them (columns < 2^63.5 in, REDUCED out).
- * ge4_add is projective in q, so a scaled q gives the same sum (scaled by
- * the same factor). */
+ * by an 18-bit constant (fe4_mul_small's columns, one vpmuludq per limb)
+ * instead of by the element 2d (a whole 4-way product, 100 vpmuludq);
+ * lane 2's columns are negated against 2^37 p (fe4_column_negate) before
+ * the one reduction (columns < 2^63.5 in, REDUCED out). ge4_add is
+ * projective in q, so a scaled q gives the same sum (scaled by the same
+ * factor). */
 static inline GE4_FLATTEN void ge4_cached_from_extended(ge4_cached *r, const ge4_extended *p)
 {
-    const __m256i factors = _mm256_set_epi64x(2 * 121666, 2 * 121665, 121666, 121666);
     fe4 d;
     __m256i z[FE4_LIMBS];
     ge4_ymx_ypx_t_z(&d, p);
+    fe4_mul_small_columns(z, &d, _mm256_set_epi64x(2 * 121666, 2 * 121665, 121666, 121666));
 #pragma GCC unroll 10
-    for (int i = 0; i < FE4_LIMBS; i++) {
-        const __m256i column = _mm256_mul_epu32(d.l[i], factors);
-        z[i] = _mm256_blend_epi32(column, fe4_column_negate(column, i), FE4_BLEND_MASK32(4));
-    }
+    for (int i = 0; i < FE4_LIMBS; i++)
+        z[i] = _mm256_blend_epi32(z[i], fe4_column_negate(z[i], i), FE4_BLEND_MASK32(4));
     fe4_reduce_columns(&r->v, z);
 }
 

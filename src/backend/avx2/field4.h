@@ -461,6 +461,28 @@ static FE4_INLINE __m256i fe4_column_negate(__m256i x, int k)
     return _mm256_sub_epi64(_mm256_set1_epi64x(p37), x);
 }
 
+/* The ten columns of a times (k0, k1, k2, k3) lane by lane, k = the four
+ * constants in the 64-bit lanes (each < 2^18): one vpmuludq per limb, no
+ * sums (a constant has one limb). For LOOSE a the columns are < 2^27.6
+ * 2^18 = 2^45.6, far below the 2^63.5 fe4_reduce_columns takes, and below
+ * 2^37 p's columns (fe4_column_negate). */
+static FE4_INLINE void fe4_mul_small_columns(__m256i z[FE4_LIMBS], const fe4 *a, __m256i k)
+{
+#pragma GCC unroll 10
+    for (int i = 0; i < FE4_LIMBS; i++) z[i] = _mm256_mul_epu32(a->l[i], k);
+}
+
+/* r = (k0 a_0, k1 a_1, k2 a_2, k3 a_3), 0 <= k_k < 2^18 (contract.h): the
+ * columns, then a product's reduction. LOOSE in, REDUCED out. */
+static FE4_INLINE void fe4_mul_small(fe4 *r, const fe4 *a, uint32_t k0, uint32_t k1, uint32_t k2, uint32_t k3)
+{
+    FE4_VERIFY(a, LOOSE);
+    __m256i z[FE4_LIMBS];
+    fe4_mul_small_columns(z, a, _mm256_set_epi64x(k3, k2, k1, k0));
+    fe4_reduce_columns(r, z);
+    FE4_VERIFY(r, REDUCED);
+}
+
 /* r = a + b, no carries. REDUCED in: LOOSE out (limbs < 2^(w_i + 1) +
  * 2^19); LOOSE in: WIDE out. */
 static FE4_INLINE void fe4_add(fe4 *r, const fe4 *a, const fe4 *b)

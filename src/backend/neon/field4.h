@@ -323,6 +323,27 @@ static inline void fe4_sq(fe4 *r, const fe4 *a)
     FE4_VERIFY(r, REDUCED);
 }
 
+/* r = (k0 a_0, k1 a_1, k2 a_2, k3 a_3), 0 <= k_k < 2^18 (contract.h): per
+ * half, one two-lane multiplication per limb (columns < 3.25 2^26 2^18 <
+ * 2^45.8, no sums: a constant has one limb), then a product's reduction.
+ * LOOSE in, REDUCED out. */
+static inline void fe4_mul_small(fe4 *r, const fe4 *a, uint32_t k0, uint32_t k1, uint32_t k2, uint32_t k3)
+{
+    FE4_VERIFY(a, LOOSE);
+    const uint32_t constants[4] = {k0, k1, k2, k3};
+    const uint32x4_t k = vld1q_u32(constants);
+    uint64x2_t z[FE4_LIMBS];
+    uint32x2_t half[2][FE4_LIMBS];
+#pragma GCC unroll 2
+    for (int high = 0; high < 2; high++) {
+#pragma GCC unroll 10
+        for (int i = 0; i < FE4_LIMBS; i++) z[i] = FE4_MULL(a->l[i], k, high);
+        fe4_reduce_half(half[high], z);
+    }
+    fe4_join_halves(r, half);
+    FE4_VERIFY(r, REDUCED);
+}
+
 /* --------------------------------------------------------- lane moves */
 
 /* r = flag ? a : r in every lane, flag in {0, 1}; constant time (a mask

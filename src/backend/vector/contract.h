@@ -26,8 +26,9 @@
  *
  * Bounds. Each backend states its numbers at the top of its field4.h; the
  * contract only names the classes:
- *   REDUCED: what fe4_mul, fe4_sq, fe4_carry, fe4_neg, fe4_zero and
- *            fe4_pack return, and what fe4_mul and fe4_sq require. A
+ *   REDUCED: what fe4_mul, fe4_sq, fe4_mul_small, fe4_carry, fe4_neg,
+ *            fe4_zero and fe4_pack return, and what fe4_mul, fe4_sq and
+ *            fe4_mul_small require. A
  *            REDUCED value need not be < p; it is LOOSE too.
  *   LOOSE:   what fe4_add and fe4_sub return from two REDUCED inputs.
  *            A LOOSE value may go to fe4_carry, or be one operand of one
@@ -89,6 +90,11 @@ static void fe4_neg(fe4 *r, const fe4 *a);
 /* r = a b and r = a^2 lane by lane. REDUCED in, REDUCED out. */
 static void fe4_mul(fe4 *r, const fe4 *a, const fe4 *b);
 static void fe4_sq(fe4 *r, const fe4 *a);
+/* r = (k0 a_0, k1 a_1, k2 a_2, k3 a_3): lane k times the integer k_k, 0 <=
+ * k_k < 2^18 (curve constants such as 121666: ge4_cached_from_extended),
+ * one product per limb instead of a whole fe4_mul. REDUCED in, REDUCED
+ * out. */
+static void fe4_mul_small(fe4 *r, const fe4 *a, uint32_t k0, uint32_t k1, uint32_t k2, uint32_t k3);
 /* The same products not carried: REDUCED in, WIDE out. */
 static void fe4_mul_wide(fe4 *r, const fe4 *a, const fe4 *b);
 static void fe4_sq_wide(fe4 *r, const fe4 *a);

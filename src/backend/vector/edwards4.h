@@ -13,7 +13,8 @@
  * them. The code is ecx's own.
  *
  * Lanes (contract.h): ge4_extended (X, Y, Z, T), the u64 backend's ge_p3
- * coordinate for coordinate; ge4_cached (Y - X, Y + X, 2d T, 2 Z). Every
+ * coordinate for coordinate; ge4_cached (Y - X, Y + X, 2d T, 2 Z) times a
+ * nonzero factor (121666 where ge4_cached_from_extended made it). Every
  * stored fe4 is REDUCED. Constant time: no branch or index depends on the
  * coordinates.
  *
@@ -24,7 +25,6 @@
 #define ECX_BACKEND_VECTOR_EDWARDS4_H
 
 #include "curve25519/field_common.h" /* first of the generic headers, as in backend_impl.h */
-#include "curve25519/edwards.h"      /* ge_d2_bytes */
 
 /* The point operations are flattened (every fe4 operation inlined into
  * them): called out of line, a 4-way multiplication passes its vectors
@@ -159,19 +159,20 @@ static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p
     ge4_from_efgh(r, &s);
 }
 
-/* r = p's cached form (Y - X, Y + X, 2d T, 2 Z): the sums in one pass, then
- * one 4-way multiplication by (1, 1, 2d, 2). */
+/* r = p's cached form scaled by 121666 (projective coordinates, so the
+ * same point; curve25519-dalek's CachedPoint does the same): with d =
+ * -121665 / 121666, 121666 (Y - X, Y + X, 2d T, 2 Z) = (121666 (Y - X),
+ * 121666 (Y + X), -243330 T, 243332 Z). The sums in one pass, then small
+ * constants (fe4_mul_small, one product per limb) instead of a whole
+ * 4-way multiplication by (1, 1, 2d, 2), and lane 2 negated. ge4_add is
+ * projective in q, so a scaled q gives the same sum. */
 static inline GE4_FLATTEN void ge4_cached_from_extended(ge4_cached *r, const ge4_extended *p)
 {
-    fe one, two, d2;
-    fe4 d, factors;
-    fe_one(&one);
-    fe_add(&two, &one, &one);
-    fe_carry(&two, &two);
-    fe_from_bytes(&d2, ge_d2_bytes);
+    fe4 d, scaled, negated;
     ge4_ymx_ypx_t_z(&d, p);
-    fe4_pack(&factors, &one, &one, &d2, &two);
-    fe4_mul(&r->v, &d, &factors);
+    fe4_mul_small(&scaled, &d, 121666, 121666, 2 * 121665, 2 * 121666);
+    fe4_neg(&negated, &scaled);
+    FE4_BLEND(&r->v, &scaled, &negated, 4);
 }
 
 /* r = -q for a cached q: (X, Y) -> (-X, Y) swaps Y - X and Y + X and
