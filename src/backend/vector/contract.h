@@ -28,8 +28,8 @@
  * contract only names the classes:
  *   REDUCED: what fe4_mul, fe4_sq, fe4_mul_small, fe4_carry, fe4_neg,
  *            fe4_zero and fe4_pack return, and what fe4_mul, fe4_sq and
- *            fe4_mul_small require. A
- *            REDUCED value need not be < p; it is LOOSE too.
+ *            fe4_mul_small require. A REDUCED value need not be < p; it
+ *            is LOOSE too.
  *   LOOSE:   what fe4_add and fe4_sub return from two REDUCED inputs.
  *            A LOOSE value may go to fe4_carry, or be one operand of one
  *            more fe4_add (LOOSE + LOOSE, still accepted by fe4_carry
@@ -165,7 +165,9 @@ static inline void fe4_sub_wide(fe4 *r, const fe4 *a, const fe4 *b)
  * stored coordinate vector is REDUCED. Constant time. */
 
 /* The extended point (X, Y, Z, T) in lanes 0..3 (x = X/Z, y = Y/Z, xy =
- * T/Z), and a point ready to be added, (Y - X, Y + X, 2d T, 2 Z). */
+ * T/Z), and a point ready to be added, (Y - X, Y + X, 2d T, 2 Z) times any
+ * nonzero factor (the coordinates are projective; ge4_cached_from_extended
+ * may scale them to multiply by small constants). */
 typedef struct {
     fe4 v;
 } ge4_extended;
