@@ -83,15 +83,6 @@ static void random_operands(fe a[LANES], fe b[LANES], fe4 *va, fe4 *vb)
     pack(vb, b);
 }
 
-/* r = k a for an integer k < 2^32, serially (k's bytes as an element). */
-static void small_times(fe *r, const fe *a, uint32_t k)
-{
-    uint8_t bytes[32] = {(uint8_t)k, (uint8_t)(k >> 8), (uint8_t)(k >> 16), (uint8_t)(k >> 24)};
-    fe kf;
-    fe_from_bytes(&kf, bytes);
-    fe_mul(r, a, &kf);
-}
-
 static void check_products(unsigned long rounds)
 {
     for (unsigned long i = 0; i < rounds; i++) {
@@ -113,14 +104,15 @@ static void check_products(unsigned long rounds)
 
         /* fe4_mul_small: the cached form's constants, then four random
          * ones below 2^18 (the largest now and then). */
-        fe4_mul_small(&vr, &va, 121666, 121666, 2 * 121665, 2 * 121666);
-        const uint32_t cached_constants[LANES] = {121666, 121666, 2 * 121665, 2 * 121666};
-        for (int e = 0; e < LANES; e++) small_times(&want[e], &a[e], cached_constants[e]);
-        check_lanes(&vr, want, VECTOR_AFTER_PRODUCT, "fe4_mul_small (121666, 121666, 243330, 243332)");
+        fe4_mul_small(&vr, &va, GE4_CACHED_SCALE, GE4_CACHED_SCALE, GE4_CACHED_SCALE_T, GE4_CACHED_SCALE_Z);
+        const uint32_t cached_constants[LANES] = {GE4_CACHED_SCALE, GE4_CACHED_SCALE, GE4_CACHED_SCALE_T,
+                                                  GE4_CACHED_SCALE_Z};
+        for (int e = 0; e < LANES; e++) fe_mul_small(&want[e], &a[e], cached_constants[e]);
+        check_lanes(&vr, want, VECTOR_AFTER_PRODUCT, "fe4_mul_small, the cached form's constants");
         uint32_t k[LANES];
         for (int e = 0; e < LANES; e++) k[e] = check_rand64() % 8 == 0 ? (1u << 18) - 1 : (uint32_t)(check_rand64() >> 46);
         fe4_mul_small(&vr, &va, k[0], k[1], k[2], k[3]);
-        for (int e = 0; e < LANES; e++) small_times(&want[e], &a[e], k[e]);
+        for (int e = 0; e < LANES; e++) fe_mul_small(&want[e], &a[e], k[e]);
         check_lanes(&vr, want, VECTOR_AFTER_PRODUCT, "fe4_mul_small");
     }
 }

@@ -77,9 +77,10 @@ static void serial(fe *a, int over)
 #define UNPACK_IN FE4V_REDUCED
 #endif
 
-enum { MUL, SQ, CARRY, ADD, ADD_REDUCED, SUB, SUB_WIDE, CMOV, PACK, UNPACK, OPS };
-static const char *const NAMES[OPS] = {"fe4_mul", "fe4_sq", "fe4_carry", "fe4_add", "fe4_add (REDUCED)",
-                                       "fe4_sub", "fe4_sub_wide", "fe4_cmov", "fe4_pack", "fe4_unpack"};
+enum { MUL, SQ, CARRY, ADD, ADD_REDUCED, SUB, SUB_WIDE, MUL_SMALL, CMOV, PACK, UNPACK, OPS };
+static const char *const NAMES[OPS] = {"fe4_mul", "fe4_sq",       "fe4_carry",     "fe4_add",
+                                       "fe4_add (REDUCED)", "fe4_sub", "fe4_sub_wide", "fe4_mul_small",
+                                       "fe4_cmov", "fe4_pack",     "fe4_unpack"};
 
 int verify4_cases(void)
 {
@@ -133,6 +134,10 @@ void verify4_run(int i)
         edge(&a, FE4V_WIDE, 0, 0, 0);
         edge(&b, FE4V_WIDE, over, lane, limb);
         fe4_sub_wide(&r, &a, &b);
+        break;
+    case MUL_SMALL: /* the largest REDUCED factor; one constant 2^18 over */
+        edge(&a, FE4V_REDUCED, 0, 0, 0);
+        fe4_mul_small(&r, &a, (1u << 18) - 1, (1u << 18) - 1, (1u << 18) - 1 + (over ? 1u : 0u), 121666);
         break;
     case CMOV:
         edge(&a, FE4V_REDUCED, 0, 0, 0);

@@ -188,22 +188,20 @@ static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p
     fe4_mul(&r->v, &u, &w);
 }
 
-/* r = p's cached form, scaled by 121666 (projective coordinates, so the
- * same point; curve25519-dalek's CachedPoint does the same):
- * d = -121665 / 121666, so 121666 (Y - X, Y + X, 2d T, 2 Z) = (121666
- * (Y - X), 121666 (Y + X), -243330 T, 243332 Z). Each lane is multiplied
- * by an 18-bit constant (fe4_mul_small's columns, one vpmuludq per limb)
- * instead of by the element 2d (a whole 4-way product, 100 vpmuludq);
- * lane 2's columns are negated against 2^37 p (fe4_column_negate) before
- * the one reduction (columns < 2^63.5 in, REDUCED out). ge4_add is
- * projective in q, so a scaled q gives the same sum (scaled by the same
- * factor). */
+/* r = p's cached form scaled by 121666 (contract.h, GE4_CACHED_SCALE;
+ * projective coordinates, so the same point, as curve25519-dalek's
+ * CachedPoint): each lane multiplied by an 18-bit constant
+ * (fe4_mul_small's columns, one vpmuludq per limb) instead of by the
+ * element 2d (a whole 4-way product, 100 vpmuludq); lane 2's columns
+ * negated against 2^37 p (fe4_column_negate) before the one reduction
+ * (columns < 2^63.5 in, REDUCED out). */
 static inline GE4_FLATTEN void ge4_cached_from_extended(ge4_cached *r, const ge4_extended *p)
 {
     fe4 d;
     __m256i z[FE4_LIMBS];
     ge4_ymx_ypx_t_z(&d, p);
-    fe4_mul_small_columns(z, &d, _mm256_set_epi64x(2 * 121666, 2 * 121665, 121666, 121666));
+    fe4_mul_small_columns(z, &d,
+                          _mm256_set_epi64x(GE4_CACHED_SCALE_Z, GE4_CACHED_SCALE_T, GE4_CACHED_SCALE, GE4_CACHED_SCALE));
 #pragma GCC unroll 10
     for (int i = 0; i < FE4_LIMBS; i++)
         z[i] = _mm256_blend_epi32(z[i], fe4_column_negate(z[i], i), FE4_BLEND_MASK32(4));

@@ -477,6 +477,7 @@ static FE4_INLINE void fe4_mul_small_columns(__m256i z[FE4_LIMBS], const fe4 *a,
 static FE4_INLINE void fe4_mul_small(fe4 *r, const fe4 *a, uint32_t k0, uint32_t k1, uint32_t k2, uint32_t k3)
 {
     FE4_VERIFY(a, LOOSE);
+    FE4_VERIFY_SMALL(k0, k1, k2, k3);
     __m256i z[FE4_LIMBS];
     fe4_mul_small_columns(z, a, _mm256_set_epi64x(k3, k2, k1, k0));
     fe4_reduce_columns(r, z);

@@ -211,6 +211,7 @@ static inline void fe4_sq(fe4 *r, const fe4 *a)
 static inline void fe4_mul_small(fe4 *r, const fe4 *a, uint32_t k0, uint32_t k1, uint32_t k2, uint32_t k3)
 {
     FE4_VERIFY(a, REDUCED);
+    FE4_VERIFY_SMALL(k0, k1, k2, k3);
     const __m256i k = _mm256_set_epi64x(k3, k2, k1, k0), zero = _mm256_setzero_si256();
     __m256i hi[5];
     for (int i = 0; i < 5; i++) hi[i] = fe4_madd52hi(zero, a->l[i], k);

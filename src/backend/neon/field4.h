@@ -330,6 +330,7 @@ static inline void fe4_sq(fe4 *r, const fe4 *a)
 static inline void fe4_mul_small(fe4 *r, const fe4 *a, uint32_t k0, uint32_t k1, uint32_t k2, uint32_t k3)
 {
     FE4_VERIFY(a, LOOSE);
+    FE4_VERIFY_SMALL(k0, k1, k2, k3);
     const uint32_t constants[4] = {k0, k1, k2, k3};
     const uint32x4_t k = vld1q_u32(constants);
     uint64x2_t z[FE4_LIMBS];

@@ -175,6 +175,15 @@ typedef struct {
     fe4 v;
 } ge4_cached;
 
+/* The cached form scaled by 121666, as ge4_cached_from_extended makes it:
+ * with d = -121665 / 121666, 121666 (Y - X, Y + X, 2d T, 2 Z) = (121666
+ * (Y - X), 121666 (Y + X), -243330 T, 243332 Z), each lane one small
+ * constant (fe4_mul_small) instead of a product by 2d; lane 2's product is
+ * negated. ge4_add is projective in q, so a scaled q gives the same sum. */
+#define GE4_CACHED_SCALE 121666u          /* Y - X, Y + X */
+#define GE4_CACHED_SCALE_T (2u * 121665u) /* -T */
+#define GE4_CACHED_SCALE_Z (2u * 121666u) /* Z */
+
 /* r = p + q: complete (any two curve points, equal, opposite, the
  * identity or of small order). r may alias p. */
 static void ge4_add(ge4_extended *r, const ge4_extended *p, const ge4_cached *q);

@@ -159,18 +159,16 @@ static inline GE4_FLATTEN void ge4_double(ge4_extended *r, const ge4_extended *p
     ge4_from_efgh(r, &s);
 }
 
-/* r = p's cached form scaled by 121666 (projective coordinates, so the
- * same point; curve25519-dalek's CachedPoint does the same): with d =
- * -121665 / 121666, 121666 (Y - X, Y + X, 2d T, 2 Z) = (121666 (Y - X),
- * 121666 (Y + X), -243330 T, 243332 Z). The sums in one pass, then small
- * constants (fe4_mul_small, one product per limb) instead of a whole
- * 4-way multiplication by (1, 1, 2d, 2), and lane 2 negated. ge4_add is
- * projective in q, so a scaled q gives the same sum. */
+/* r = p's cached form scaled by 121666 (contract.h, GE4_CACHED_SCALE;
+ * projective coordinates, so the same point, as curve25519-dalek's
+ * CachedPoint): the sums in one pass, then small constants (fe4_mul_small,
+ * one product per limb) instead of a whole 4-way multiplication by (1, 1,
+ * 2d, 2), and lane 2 negated. */
 static inline GE4_FLATTEN void ge4_cached_from_extended(ge4_cached *r, const ge4_extended *p)
 {
     fe4 d, scaled, negated;
     ge4_ymx_ypx_t_z(&d, p);
-    fe4_mul_small(&scaled, &d, 121666, 121666, 2 * 121665, 2 * 121666);
+    fe4_mul_small(&scaled, &d, GE4_CACHED_SCALE, GE4_CACHED_SCALE, GE4_CACHED_SCALE_T, GE4_CACHED_SCALE_Z);
     fe4_neg(&negated, &scaled);
     FE4_BLEND(&r->v, &scaled, &negated, 4);
 }
